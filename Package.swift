@@ -1,0 +1,71 @@
+// swift-tools-version: 6.1
+// fido2kit: FIDO2/WebAuthn cryptography toolkit for Linux.
+//
+// Layering (each module depends only on the ones before it):
+//   Fido2CBOR ← Fido2Crypto ← Fido2WebAuthn ← Fido2Belvo ← fido2kit
+// COpenSSL wraps libcrypto for Fido2Crypto; CLibCBOR wraps libcbor and is used only by the
+// tests (differential oracle), never by the library.
+import PackageDescription
+
+let package = Package(
+    name: "fido2kit",
+    products: [
+        .library(name: "Fido2CBOR", targets: ["Fido2CBOR"]),
+        .library(name: "Fido2Crypto", targets: ["Fido2Crypto"]),
+        .library(name: "Fido2WebAuthn", targets: ["Fido2WebAuthn"]),
+        .library(name: "Fido2Belvo", targets: ["Fido2Belvo"]),
+        .executable(name: "fido2kit", targets: ["fido2kit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibCBOR",
+            pkgConfig: "libcbor",
+            providers: [.apt(["libcbor-dev"])]
+        ),
+        .target(name: "Fido2CBOR"),
+        .target(name: "Fido2Crypto", dependencies: ["Fido2CBOR", "COpenSSL"]),
+        .target(name: "Fido2WebAuthn", dependencies: ["Fido2CBOR", "Fido2Crypto"]),
+        .target(name: "Fido2Belvo", dependencies: ["Fido2WebAuthn"]),
+        .executableTarget(
+            name: "fido2kit",
+            dependencies: [
+                "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2Belvo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Test-only helpers: locating ../shared/vectors, hex, JSON loading.
+        .target(name: "Fido2TestSupport", path: "Tests/Fido2TestSupport"),
+        .testTarget(
+            name: "Fido2CBORTests",
+            dependencies: [
+                "Fido2CBOR", "CLibCBOR", "Fido2TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "Fido2CryptoTests",
+            dependencies: ["Fido2Crypto", "Fido2TestSupport"]
+        ),
+        .testTarget(
+            name: "Fido2WebAuthnTests",
+            dependencies: [
+                "Fido2WebAuthn", "Fido2TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "Fido2BelvoTests",
+            dependencies: ["Fido2Belvo", "Fido2TestSupport"]
+        ),
+    ]
+)

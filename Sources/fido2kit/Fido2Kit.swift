@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `fido2kit` command-line tool: CBOR inspection, the software authenticator, relying-party
+/// verification, vector suites and the Belvo Biometric Pix adapter.
+@main
+struct Fido2Kit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fido2kit",
+        abstract: "FIDO2/WebAuthn toolkit: CBOR, COSE, authenticator, relying party, vectors.",
+        subcommands: []
+    )
+}
