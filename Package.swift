@@ -2,7 +2,9 @@
 // fido2kit: FIDO2/WebAuthn cryptography toolkit for Linux.
 //
 // Layering (each module depends only on the ones before it):
-//   Fido2CBOR ← Fido2Crypto ← Fido2WebAuthn ← Fido2Belvo ← fido2kit
+//   Fido2Encoding, Fido2CBOR ← Fido2Crypto ← Fido2WebAuthn ← Fido2Belvo ← fido2kit
+// Fido2Encoding (base64, base64url, a strict Foundation-free JSON reader and writer) sits at the
+// bottom because both the crypto module (JWK) and the WebAuthn module (JSON forms) need it.
 // COpenSSL wraps libcrypto for Fido2Crypto; CLibCBOR wraps libcbor and is used only by the
 // tests (differential oracle), never by the library.
 import PackageDescription
@@ -10,6 +12,7 @@ import PackageDescription
 let package = Package(
     name: "fido2kit",
     products: [
+        .library(name: "Fido2Encoding", targets: ["Fido2Encoding"]),
         .library(name: "Fido2CBOR", targets: ["Fido2CBOR"]),
         .library(name: "Fido2Crypto", targets: ["Fido2Crypto"]),
         .library(name: "Fido2WebAuthn", targets: ["Fido2WebAuthn"]),
@@ -32,19 +35,27 @@ let package = Package(
             pkgConfig: "libcbor",
             providers: [.apt(["libcbor-dev"])]
         ),
+        .target(name: "Fido2Encoding"),
         .target(name: "Fido2CBOR"),
-        .target(name: "Fido2Crypto", dependencies: ["Fido2CBOR", "COpenSSL"]),
-        .target(name: "Fido2WebAuthn", dependencies: ["Fido2CBOR", "Fido2Crypto"]),
+        .target(name: "Fido2Crypto", dependencies: ["Fido2Encoding", "Fido2CBOR", "COpenSSL"]),
+        .target(name: "Fido2WebAuthn", dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto"]),
         .target(name: "Fido2Belvo", dependencies: ["Fido2WebAuthn"]),
         .executableTarget(
             name: "fido2kit",
             dependencies: [
-                "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2Belvo",
+                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2Belvo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Test-only helpers: locating ../shared/vectors, hex, JSON loading.
         .target(name: "Fido2TestSupport", path: "Tests/Fido2TestSupport"),
+        .testTarget(
+            name: "Fido2EncodingTests",
+            dependencies: [
+                "Fido2Encoding", "Fido2TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "Fido2CBORTests",
             dependencies: [

@@ -1,0 +1,1 @@
+// The Fido2Encoding module. Its types live in one file each under this folder.
