@@ -23,4 +23,14 @@
 #include <openssl/x509_vfy.h>
 #include <openssl/x509v3.h>
 
+// Function-like macros re-exposed for Swift (used by Fido2Crypto).
+static inline void fido2_openssl_free(void *pointer) { OPENSSL_free(pointer); }
+static inline void fido2_openssl_clear_free(void *pointer, size_t count) {
+    OPENSSL_clear_free(pointer, count);
+}
+static inline int fido2_bn_num_bytes(const BIGNUM *bn) { return BN_num_bytes(bn); }
+static inline long fido2_bio_get_mem_data(BIO *bio, char **data) {
+    return BIO_get_mem_data(bio, data);
+}
+
 #endif

@@ -1,0 +1,137 @@
+import COpenSSL
+
+/// A hash function: SHA-256, SHA-384 and SHA-512, and SHA-1 for verifying legacy data only.
+///
+/// Each algorithm's `EVP_MD` is fetched from OpenSSL once per process and cached: passing
+/// `EVP_sha256()` on every call would make OpenSSL look the provider up again each time, which
+/// doubles the cost of hashing a 200-byte clientDataJSON.
+public struct DigestAlgorithm: Hashable, Sendable, CustomStringConvertible {
+    enum Kind: Hashable, Sendable {
+        case sha1, sha256, sha384, sha512
+    }
+
+    let kind: Kind
+
+    private init(_ kind: Kind) { self.kind = kind }
+
+    /// SHA-1. Broken for collisions: only for verifying legacy signatures (COSE RS1 from old
+    /// TPMs); never use it to sign.
+    public static let sha1 = DigestAlgorithm(.sha1)
+    /// SHA-256.
+    public static let sha256 = DigestAlgorithm(.sha256)
+    /// SHA-384.
+    public static let sha384 = DigestAlgorithm(.sha384)
+    /// SHA-512.
+    public static let sha512 = DigestAlgorithm(.sha512)
+
+    /// The length of the digest in bytes.
+    public var byteCount: Int {
+        switch kind {
+        case .sha1: 20
+        case .sha256: 32
+        case .sha384: 48
+        case .sha512: 64
+        }
+    }
+
+    /// The algorithm's name as OpenSSL spells it (`"SHA2-256"`, …).
+    var openSSLName: String {
+        switch kind {
+        case .sha1: "SHA1"
+        case .sha256: "SHA2-256"
+        case .sha384: "SHA2-384"
+        case .sha512: "SHA2-512"
+        }
+    }
+
+    public var description: String {
+        switch kind {
+        case .sha1: "SHA-1"
+        case .sha256: "SHA-256"
+        case .sha384: "SHA-384"
+        case .sha512: "SHA-512"
+        }
+    }
+
+    private static let sha1MD = OpenSSLHandle(EVP_MD_fetch(nil, "SHA1", nil))
+    private static let sha256MD = OpenSSLHandle(EVP_MD_fetch(nil, "SHA2-256", nil))
+    private static let sha384MD = OpenSSLHandle(EVP_MD_fetch(nil, "SHA2-384", nil))
+    private static let sha512MD = OpenSSLHandle(EVP_MD_fetch(nil, "SHA2-512", nil))
+
+    /// The cached `EVP_MD`.
+    func messageDigest() throws(CryptoError) -> OpaquePointer {
+        let handle: OpenSSLHandle?
+        switch kind {
+        case .sha1: handle = Self.sha1MD
+        case .sha256: handle = Self.sha256MD
+        case .sha384: handle = Self.sha384MD
+        case .sha512: handle = Self.sha512MD
+        }
+        guard let handle else {
+            throw .openSSL(.unsupportedAlgorithm, "OpenSSL cannot provide \(self)")
+        }
+        return handle.pointer
+    }
+
+    /// The digest of `bytes`, computed in one call.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot hash (it
+    ///   cannot allocate, or the default provider is missing).
+    public func hash<C: Collection<UInt8>>(_ bytes: C) throws(CryptoError) -> [UInt8] {
+        let md = try messageDigest()
+        let count = byteCount
+        let ok = ByteAccess.with(bytes) { input in
+            var ok = false
+            let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var length: UInt32 = 0
+                ok =
+                    EVP_Digest(input.baseAddress, input.count, buffer.baseAddress, &length, md, nil)
+                    == 1 && Int(length) == count
+                initialized = ok ? count : 0
+            }
+            return ok ? out : nil
+        }
+        guard let ok else { throw .openSSL("\(self) failed") }
+        return ok
+    }
+
+    /// The digest of the concatenation `first ‖ second`, without building the concatenation
+    /// (for `authenticatorData ‖ clientDataHash`).
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot hash.
+    public func hash<A: Collection<UInt8>, B: Collection<UInt8>>(
+        _ first: A, _ second: B
+    ) throws(CryptoError) -> [UInt8] {
+        var context = try DigestContext(self)
+        context.update(first)
+        context.update(second)
+        return try context.finalize()
+    }
+
+    /// Writes the digest of the pieces into `output` (which must hold ``byteCount`` bytes).
+    func hash(
+        pieces: (UnsafeRawBufferPointer, UnsafeRawBufferPointer?),
+        into output: UnsafeMutableRawBufferPointer
+    ) throws(CryptoError) {
+        let md = try messageDigest()
+        guard output.count >= byteCount else {
+            throw CryptoError(.invalidLength, "digest output buffer too small")
+        }
+        var length: UInt32 = 0
+        if pieces.1 == nil {
+            guard
+                EVP_Digest(
+                    pieces.0.baseAddress, pieces.0.count, output.baseAddress, &length, md, nil)
+                    == 1
+            else { throw .openSSL("\(self) failed") }
+            return
+        }
+        guard let context = EVP_MD_CTX_new() else { throw .openSSL("EVP_MD_CTX_new failed") }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestInit_ex(context, md, nil) == 1,
+            EVP_DigestUpdate(context, pieces.0.baseAddress, pieces.0.count) == 1,
+            EVP_DigestUpdate(context, pieces.1?.baseAddress, pieces.1?.count ?? 0) == 1,
+            EVP_DigestFinal_ex(context, output.baseAddress, &length) == 1
+        else { throw .openSSL("\(self) failed") }
+    }
+}

@@ -1,0 +1,46 @@
+/// Contiguous access to caller-supplied bytes without copying when the collection already has
+/// contiguous storage (`[UInt8]`, `ArraySlice<UInt8>`, unsafe buffers); any other collection is
+/// copied once into an array.
+enum ByteAccess {
+    static func with<C: Collection<UInt8>, R>(
+        _ bytes: C, _ body: (UnsafeRawBufferPointer) -> R
+    ) -> R {
+        if let result = bytes.withContiguousStorageIfAvailable({
+            body(UnsafeRawBufferPointer($0))
+        }) {
+            return result
+        }
+        return Array(bytes).withUnsafeBytes(body)
+    }
+
+    /// Like ``with(_:_:)`` with a body that throws a ``CryptoError``.
+    static func with<C: Collection<UInt8>, R>(
+        _ bytes: C, _ body: (UnsafeRawBufferPointer) throws(CryptoError) -> R
+    ) throws(CryptoError) -> R {
+        let result: Result<R, CryptoError> = with(bytes) { buffer in
+            do throws(CryptoError) {
+                return .success(try body(buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// `withUnsafeMutableBytes` for a body that throws a ``CryptoError`` (the standard library's
+    /// version is `rethrows`, which loses the typed error).
+    mutating func withMutableBytes<R>(
+        _ body: (UnsafeMutableRawBufferPointer) throws(CryptoError) -> R
+    ) throws(CryptoError) -> R {
+        let result: Result<R, CryptoError> = withUnsafeMutableBytes { buffer in
+            do throws(CryptoError) {
+                return .success(try body(buffer))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
