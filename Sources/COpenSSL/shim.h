@@ -33,4 +33,8 @@ static inline long fido2_bio_get_mem_data(BIO *bio, char **data) {
     return BIO_get_mem_data(bio, data);
 }
 
+// Key selections are OR-ed macros, which Swift does not import.
+static const int fido2_evp_pkey_public_key = EVP_PKEY_PUBLIC_KEY;
+static const int fido2_evp_pkey_keypair = EVP_PKEY_KEYPAIR;
+
 #endif

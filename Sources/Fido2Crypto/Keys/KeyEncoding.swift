@@ -1,0 +1,128 @@
+import COpenSSL
+
+/// DER and PEM encoding and decoding of keys through OpenSSL (SubjectPublicKeyInfo, PKCS#8).
+enum KeyEncoding {
+    /// Parses a whole SubjectPublicKeyInfo; trailing bytes are an error.
+    static func decodeSPKI(_ der: UnsafeRawBufferPointer) throws(CryptoError) -> OpaquePointer {
+        guard der.count > 0, der.count <= Int(Int32.max),
+            let base = der.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        else { throw CryptoError(.invalidKeyEncoding, "empty SubjectPublicKeyInfo") }
+        var cursor: UnsafePointer<UInt8>? = base
+        guard let key = d2i_PUBKEY(nil, &cursor, der.count) else {
+            throw .openSSL(.invalidKeyEncoding, "malformed SubjectPublicKeyInfo")
+        }
+        guard cursor == base + der.count else {
+            EVP_PKEY_free(key)
+            throw CryptoError(.invalidKeyEncoding, "trailing bytes after SubjectPublicKeyInfo")
+        }
+        return key
+    }
+
+    /// Parses a whole PKCS#8 PrivateKeyInfo (unencrypted); trailing bytes are an error.
+    static func decodePKCS8(_ der: UnsafeRawBufferPointer) throws(CryptoError) -> OpaquePointer {
+        guard der.count > 0, der.count <= Int(Int32.max),
+            let base = der.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        else { throw CryptoError(.invalidKeyEncoding, "empty PKCS#8") }
+        var cursor: UnsafePointer<UInt8>? = base
+        guard let info = d2i_PKCS8_PRIV_KEY_INFO(nil, &cursor, der.count) else {
+            throw .openSSL(.invalidKeyEncoding, "malformed PKCS#8 PrivateKeyInfo")
+        }
+        defer { PKCS8_PRIV_KEY_INFO_free(info) }
+        guard cursor == base + der.count else {
+            throw CryptoError(.invalidKeyEncoding, "trailing bytes after PKCS#8 PrivateKeyInfo")
+        }
+        guard let key = EVP_PKCS82PKEY(info) else {
+            throw .openSSL(.invalidKeyEncoding, "PKCS#8 holds no usable private key")
+        }
+        return key
+    }
+
+    /// The SubjectPublicKeyInfo DER of `key`, written straight into the result.
+    static func encodeSPKI(_ key: OpaquePointer) throws(CryptoError) -> [UInt8] {
+        let length = Int(i2d_PUBKEY(key, nil))
+        guard length > 0 else { throw .openSSL("cannot encode SubjectPublicKeyInfo") }
+        var written: Int32 = 0
+        let out = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            var cursor = buffer.baseAddress
+            written = i2d_PUBKEY(key, &cursor)
+            initialized = Int(written) == length ? length : 0
+        }
+        guard Int(written) == length else { throw .openSSL("cannot encode SubjectPublicKeyInfo") }
+        return out
+    }
+
+    /// The PKCS#8 PrivateKeyInfo DER of `key`.
+    static func encodePKCS8(_ key: OpaquePointer) throws(CryptoError) -> [UInt8] {
+        guard let info = EVP_PKEY2PKCS8(key) else { throw .openSSL("cannot encode PKCS#8") }
+        defer { PKCS8_PRIV_KEY_INFO_free(info) }
+        let length = Int(i2d_PKCS8_PRIV_KEY_INFO(info, nil))
+        guard length > 0 else { throw .openSSL("cannot encode PKCS#8") }
+        var written: Int32 = 0
+        let out = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            var cursor = buffer.baseAddress
+            written = i2d_PKCS8_PRIV_KEY_INFO(info, &cursor)
+            initialized = Int(written) == length ? length : 0
+        }
+        guard Int(written) == length else { throw .openSSL("cannot encode PKCS#8") }
+        return out
+    }
+
+    /// The DER inside a PEM block labelled `label`, passed to `body` and then wiped.
+    ///
+    /// Encrypted PEM (with `Proc-Type`/`DEK-Info` headers) and any other label are refused;
+    /// OpenSSL is never asked for a passphrase.
+    static func withPEMContents<R>(
+        _ text: String, label: String, _ body: (UnsafeRawBufferPointer) throws(CryptoError) -> R
+    ) throws(CryptoError) -> R {
+        var utf8 = Array(text.utf8)
+        defer { SecureBytes.wipe(&utf8) }
+        guard !utf8.isEmpty, utf8.count <= 1 << 20 else {
+            throw CryptoError(.invalidPEM, "PEM text is empty or larger than 1 MiB")
+        }
+        let bio = utf8.withUnsafeBytes { BIO_new_mem_buf($0.baseAddress, Int32($0.count)) }
+        guard let bio else { throw .openSSL("BIO_new_mem_buf failed") }
+        defer { BIO_free(bio) }
+        var name: UnsafeMutablePointer<CChar>?
+        var header: UnsafeMutablePointer<CChar>?
+        var data: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let ok = PEM_read_bio(bio, &name, &header, &data, &length) == 1
+        defer {
+            fido2_openssl_free(name)
+            fido2_openssl_free(header)
+            fido2_openssl_clear_free(data, length)
+        }
+        guard ok, let name, let data, length > 0 else {
+            throw .openSSL(.invalidPEM, "no PEM block found")
+        }
+        let found = String(cString: name)
+        guard found == label else {
+            throw CryptoError(.invalidPEM, "PEM label is \"\(found)\", expected \"\(label)\"")
+        }
+        if let header, header.pointee != 0 {
+            throw CryptoError(.invalidPEM, "PEM headers (encryption) are not supported")
+        }
+        return try body(UnsafeRawBufferPointer(start: data, count: length))
+    }
+
+    /// `der` as a PEM block labelled `label`. `secret` keeps the text in a BIO that is cleared
+    /// when freed.
+    static func pem(_ der: [UInt8], label: String, secret: Bool) throws(CryptoError) -> String {
+        guard let bio = BIO_new(secret ? BIO_s_secmem() : BIO_s_mem()) else {
+            throw .openSSL("BIO_new failed")
+        }
+        defer { BIO_free(bio) }
+        let written = der.withUnsafeBytes { buffer in
+            PEM_write_bio(
+                bio, label, "", buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                buffer.count)
+        }
+        guard written > 0 else { throw .openSSL("PEM encoding failed") }
+        var pointer: UnsafeMutablePointer<CChar>?
+        let count = fido2_bio_get_mem_data(bio, &pointer)
+        guard count > 0, let pointer else { throw .openSSL("PEM encoding failed") }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: count) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import COpenSSL
+
+/// Key generation with cached, set-up `EVP_PKEY_CTX`s (a pool per curve): making and initialising
+/// a keygen context on every call more than doubles the cost of a P-256 key.
+enum KeyGeneration {
+    private static let ed25519Pool = ContextPool()
+    private static let ed448Pool = ContextPool()
+
+    /// A fresh key of an EC or EdDSA kind from OpenSSL's DRBG.
+    static func generate(_ kind: KeyKind) throws(CryptoError) -> OpaquePointer {
+        let pool: ContextPool
+        let make: () throws(CryptoError) -> OpaquePointer
+        switch kind.storage {
+        case .p256, .p384, .p521:
+            let support = try ECCurveSupport.forKind(kind)
+            pool = support.keyGeneration
+            make = { () throws(CryptoError) in try makeECContext(support) }
+        case .ed25519:
+            pool = ed25519Pool
+            make = { () throws(CryptoError) in try makeContext(CName("ED25519")) }
+        case .ed448:
+            pool = ed448Pool
+            make = { () throws(CryptoError) in try makeContext(CName("ED448")) }
+        case .rsa(let bits):
+            return try generateRSA(bits: bits)
+        }
+        let key: OpaquePointer? = try pool.withContext(make: make) { context in
+            var key: OpaquePointer?
+            let ok = EVP_PKEY_generate(context, &key) == 1
+            return (ok ? key : nil, ok)
+        }
+        guard let key else { throw .openSSL("\(kind) key generation failed") }
+        return key
+    }
+
+    private static func makeContext(_ name: CName) throws(CryptoError) -> OpaquePointer {
+        guard let context = EVP_PKEY_CTX_new_from_name(nil, name.pointer, nil) else {
+            throw .openSSL("key generation is not available")
+        }
+        guard EVP_PKEY_keygen_init(context) == 1 else {
+            EVP_PKEY_CTX_free(context)
+            throw .openSSL("key generation set-up failed")
+        }
+        return context
+    }
+
+    private static func makeECContext(
+        _ support: ECCurveSupport
+    ) throws(CryptoError)
+        -> OpaquePointer
+    {
+        let context = try makeContext(CName("EC"))
+        guard EVP_PKEY_CTX_set_group_name(context, CName(support.groupName).pointer) == 1 else {
+            EVP_PKEY_CTX_free(context)
+            throw .openSSL("cannot select \(support.kind)")
+        }
+        return context
+    }
+
+    private static func generateRSA(bits: Int) throws(CryptoError) -> OpaquePointer {
+        let context = try makeContext(CName("RSA"))
+        defer { EVP_PKEY_CTX_free(context) }
+        var key: OpaquePointer?
+        guard EVP_PKEY_CTX_set_rsa_keygen_bits(context, Int32(bits)) == 1,
+            EVP_PKEY_generate(context, &key) == 1, let key
+        else { throw .openSSL("RSA-\(bits) key generation failed") }
+        return key
+    }
+}

@@ -1,0 +1,320 @@
+import COpenSSL
+
+/// A public key for verifying signatures: P-256, P-384, P-521, Ed25519, Ed448 or RSA.
+///
+/// A value type over a private class that owns the OpenSSL `EVP_PKEY`; copies share it, and
+/// because the key never changes after creation it can be used from many tasks at once.
+///
+/// RSA keys are admitted with moduli of 2048–4096 bits (``KeyKind/allowedRSAModulusBits``); the
+/// initializers named `unsafe…` also admit 1024–16384 bits for legacy data.
+public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
+    let box: PKeyBox
+
+    init(box: PKeyBox) { self.box = box }
+
+    /// What the key is.
+    public var kind: KeyKind { box.kind }
+
+    /// `"PublicKey(P-256)"` and so on (never key material).
+    public var description: String { "PublicKey(\(kind))" }
+
+    /// Whether the two keys are the same key (OpenSSL's `EVP_PKEY_eq`).
+    public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
+        if lhs.box === rhs.box { return true }
+        let equal = EVP_PKEY_eq(lhs.box.pointer, rhs.box.pointer) == 1
+        OpenSSLErrorQueue.clear()
+        return equal
+    }
+
+    // MARK: SubjectPublicKeyInfo
+
+    /// Imports a DER SubjectPublicKeyInfo (RFC 5280), as found in certificates and
+    /// `getPublicKey()`. EC points may be compressed or uncompressed; the whole input must be
+    /// one SubjectPublicKeyInfo.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/invalidKeyEncoding`` for malformed or truncated
+    ///   DER or trailing bytes; ``CryptoError/Code-swift.struct/invalidPublicKey`` for an EC
+    ///   point off the curve or at infinity; ``CryptoError/Code-swift.struct/unsupportedKeyType``
+    ///   for other algorithms and curves; ``CryptoError/Code-swift.struct/keySizeNotAllowed``
+    ///   for RSA moduli outside 2048–4096 bits.
+    public init<C: Collection<UInt8>>(spkiDER: C) throws(CryptoError) {
+        try self.init(spkiDER: spkiDER, allowedRSABits: KeyKind.allowedRSAModulusBits)
+    }
+
+    /// Like ``init(spkiDER:)`` but admits RSA moduli of 1024–16384 bits. Only for verifying
+    /// legacy data whose key size you cannot choose.
+    ///
+    /// - Throws: as ``init(spkiDER:)``.
+    public init<C: Collection<UInt8>>(unsafeSPKIDER spkiDER: C) throws(CryptoError) {
+        try self.init(spkiDER: spkiDER, allowedRSABits: KeyKind.unsafeRSAModulusBits)
+    }
+
+    init<C: Collection<UInt8>>(spkiDER: C, allowedRSABits: ClosedRange<Int>) throws(CryptoError) {
+        let key = try ByteAccess.with(spkiDER) { (der) throws(CryptoError) in
+            try KeyEncoding.decodeSPKI(der)
+        }
+        box = try PKeyBox.adopt(key, allowedRSABits: allowedRSABits)
+        try Self.checkNotAtInfinity(box)
+    }
+
+    /// Imports a PEM `PUBLIC KEY` block (a SubjectPublicKeyInfo).
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/invalidPEM`` when the text holds no PEM block
+    ///   or one with another label; otherwise as ``init(spkiDER:)``.
+    public init(pemRepresentation: String) throws(CryptoError) {
+        let key = try KeyEncoding.withPEMContents(pemRepresentation, label: "PUBLIC KEY") {
+            (der) throws(CryptoError) in try KeyEncoding.decodeSPKI(der)
+        }
+        box = try PKeyBox.adopt(key, allowedRSABits: KeyKind.allowedRSAModulusBits)
+        try Self.checkNotAtInfinity(box)
+    }
+
+    /// The DER SubjectPublicKeyInfo (EC points uncompressed, named curve).
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot encode.
+    public var spkiDER: [UInt8] {
+        get throws(CryptoError) { try KeyEncoding.encodeSPKI(box.pointer) }
+    }
+
+    /// The key as a PEM `PUBLIC KEY` block.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot encode.
+    public var pemRepresentation: String {
+        get throws(CryptoError) {
+            try KeyEncoding.pem(spkiDER, label: "PUBLIC KEY", secret: false)
+        }
+    }
+
+    // MARK: EC points
+
+    /// Imports an uncompressed SEC 1 point `04 ‖ x ‖ y` on an ECDSA curve.
+    ///
+    /// The point is set on a copy of a cached per-curve template key, and OpenSSL checks that it
+    /// lies on the curve.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/invalidLength`` when the length is not
+    ///   1 + 2 × the coordinate size; ``CryptoError/Code-swift.struct/invalidPublicKey`` when the
+    ///   first byte is not 04 or the point is not on the curve;
+    ///   ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is not an ECDSA curve.
+    public init<C: Collection<UInt8>>(uncompressedPoint: C, kind: KeyKind) throws(CryptoError) {
+        let support = try ECCurveSupport.forKind(kind)
+        let expected = 1 + 2 * support.coordinateByteCount
+        guard uncompressedPoint.count == expected else {
+            throw CryptoError(
+                .invalidLength,
+                "\(kind) uncompressed point must be \(expected) bytes, not \(uncompressedPoint.count)",
+                field: "point")
+        }
+        let key = try ByteAccess.with(uncompressedPoint) { (point) throws(CryptoError) in
+            try Self.importPoint(point, support: support)
+        }
+        box = PKeyBox(taking: key, kind: kind)
+    }
+
+    /// Imports an ECDSA public key from its affine coordinates (big-endian, each exactly the
+    /// curve's coordinate size, leading zeros kept, as COSE and JWK carry them).
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/invalidLength`` when a coordinate has the wrong
+    ///   length (field `x` or `y`); ``CryptoError/Code-swift.struct/invalidPublicKey`` when the
+    ///   point is not on the curve; ``CryptoError/Code-swift.struct/unsupportedKeyType`` when
+    ///   `kind` is not an ECDSA curve.
+    public init<X: Collection<UInt8>, Y: Collection<UInt8>>(
+        x: X, y: Y, kind: KeyKind
+    )
+        throws(CryptoError)
+    {
+        let support = try ECCurveSupport.forKind(kind)
+        let width = support.coordinateByteCount
+        guard x.count == width else {
+            throw CryptoError(
+                .invalidLength, "\(kind) x coordinate must be \(width) bytes, not \(x.count)",
+                field: "x")
+        }
+        guard y.count == width else {
+            throw CryptoError(
+                .invalidLength, "\(kind) y coordinate must be \(width) bytes, not \(y.count)",
+                field: "y")
+        }
+        // 1 + 2 × 66 bytes at most: built on the stack.
+        let key = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 + 2 * width) {
+            (point) throws(CryptoError) -> OpaquePointer in
+            point[0] = 0x04
+            var index = 1
+            for byte in x {
+                point[index] = byte
+                index += 1
+            }
+            for byte in y {
+                point[index] = byte
+                index += 1
+            }
+            return try Self.importPoint(UnsafeRawBufferPointer(point), support: support)
+        }
+        box = PKeyBox(taking: key, kind: kind)
+    }
+
+    private static func importPoint(
+        _ point: UnsafeRawBufferPointer, support: ECCurveSupport
+    )
+        throws(CryptoError) -> OpaquePointer
+    {
+        guard point.first == 0x04, let base = point.baseAddress else {
+            throw CryptoError(
+                .invalidPublicKey, "an uncompressed point starts with 04", field: "point")
+        }
+        guard let key = EVP_PKEY_dup(support.template) else {
+            throw .openSSL("EVP_PKEY_dup failed")
+        }
+        guard
+            EVP_PKEY_set1_encoded_public_key(
+                key, base.assumingMemoryBound(to: UInt8.self), point.count) == 1
+        else {
+            EVP_PKEY_free(key)
+            throw .openSSL(
+                .invalidPublicKey, "point is not on \(support.kind)", field: "point")
+        }
+        return key
+    }
+
+    /// Rejects an EC key whose point is the point at infinity (SPKI can encode it as `00`).
+    private static func checkNotAtInfinity(_ box: PKeyBox) throws(CryptoError) {
+        guard box.kind.isECDSA else { return }
+        var length = 0
+        guard
+            EVP_PKEY_get_octet_string_param(box.pointer, "encoded-pub-key", nil, 0, &length) == 1,
+            length > 1
+        else {
+            OpenSSLErrorQueue.clear()
+            throw CryptoError(.invalidPublicKey, "EC public key is the point at infinity")
+        }
+    }
+
+    /// The uncompressed point `04 ‖ x ‖ y` of an ECDSA key.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-ECDSA keys.
+    public var uncompressedPoint: [UInt8] {
+        get throws(CryptoError) {
+            let support = try ECCurveSupport.forKind(kind)
+            return try KeyInspection.uncompressedPoint(
+                of: box.pointer, coordinateByteCount: support.coordinateByteCount)
+        }
+    }
+
+    // MARK: EdDSA
+
+    /// Imports a raw EdDSA public key: 32 bytes for Ed25519, 57 for Ed448 (RFC 8032 encoding).
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/invalidLength`` for the wrong length;
+    ///   ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is not an Edwards
+    ///   curve; ``CryptoError/Code-swift.struct/invalidPublicKey`` if OpenSSL refuses it.
+    public init<C: Collection<UInt8>>(rawEdDSAPublicKey: C, kind: KeyKind) throws(CryptoError) {
+        guard let count = kind.rawEdDSAKeyByteCount else {
+            throw CryptoError(.unsupportedKeyType, "\(kind) is not an EdDSA curve")
+        }
+        guard rawEdDSAPublicKey.count == count else {
+            throw CryptoError(
+                .invalidLength,
+                "\(kind) public key must be \(count) bytes, not \(rawEdDSAPublicKey.count)",
+                field: "x")
+        }
+        let name = kind == .ed25519 ? CName("ED25519") : CName("ED448")
+        let key = ByteAccess.with(rawEdDSAPublicKey) { raw in
+            EVP_PKEY_new_raw_public_key_ex(
+                nil, name.pointer, nil, raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                raw.count)
+        }
+        guard let key else { throw .openSSL(.invalidPublicKey, "\(kind) public key refused") }
+        box = PKeyBox(taking: key, kind: kind)
+    }
+
+    /// The raw EdDSA public key (32 or 57 bytes).
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-EdDSA keys.
+    public var rawEdDSAPublicKey: [UInt8] {
+        get throws(CryptoError) {
+            guard let count = kind.rawEdDSAKeyByteCount else {
+                throw CryptoError(.unsupportedKeyType, "\(kind) is not an EdDSA key")
+            }
+            return try KeyInspection.rawPublicKey(of: box.pointer, count: count)
+        }
+    }
+
+    // MARK: RSA
+
+    /// Imports an RSA public key from its modulus and public exponent (big-endian unsigned).
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/keySizeNotAllowed`` when the modulus is outside
+    ///   2048–4096 bits; ``CryptoError/Code-swift.struct/invalidPublicKey`` for an even modulus
+    ///   or an exponent that is even or below 3.
+    public init<N: Collection<UInt8>, E: Collection<UInt8>>(
+        rsaModulus: N, exponent: E
+    )
+        throws(CryptoError)
+    {
+        box = try Self.importRSA(
+            modulus: rsaModulus, exponent: exponent, allowed: KeyKind.allowedRSAModulusBits)
+    }
+
+    /// Like ``init(rsaModulus:exponent:)`` but admits 1024–16384-bit moduli. Only for verifying
+    /// legacy data whose key size you cannot choose.
+    ///
+    /// - Throws: as ``init(rsaModulus:exponent:)``.
+    public init<N: Collection<UInt8>, E: Collection<UInt8>>(
+        unsafeRSAModulus: N, exponent: E
+    )
+        throws(CryptoError)
+    {
+        box = try Self.importRSA(
+            modulus: unsafeRSAModulus, exponent: exponent, allowed: KeyKind.unsafeRSAModulusBits)
+    }
+
+    private static func importRSA<N: Collection<UInt8>, E: Collection<UInt8>>(
+        modulus: N, exponent: E, allowed: ClosedRange<Int>
+    ) throws(CryptoError) -> PKeyBox {
+        guard modulus.count <= 2048, exponent.count <= 2048 else {
+            throw CryptoError(.keySizeNotAllowed, "RSA modulus or exponent is too long")
+        }
+        let n = try BigNumber.make(modulus)
+        defer { BN_free(n) }
+        let e = try BigNumber.make(exponent)
+        defer { BN_free(e) }
+        let bits = Int(BN_num_bits(n))
+        guard allowed.contains(bits) else {
+            throw CryptoError(
+                .keySizeNotAllowed,
+                "RSA modulus of \(bits) bits is outside \(allowed.lowerBound)...\(allowed.upperBound)",
+                field: "n")
+        }
+        guard BN_is_odd(n) == 1 else {
+            throw CryptoError(.invalidPublicKey, "RSA modulus is even", field: "n")
+        }
+        guard BN_is_odd(e) == 1, BN_num_bits(e) >= 2, BN_cmp(e, n) < 0 else {
+            throw CryptoError(
+                .invalidPublicKey, "RSA public exponent must be odd, at least 3 and below n",
+                field: "e")
+        }
+        let key = try RSAKeyBuilder.build(
+            [("n", n), ("e", e)], selection: fido2_evp_pkey_public_key)
+        return PKeyBox(taking: key, kind: .rsa(modulusBits: bits))
+    }
+
+    /// The RSA modulus n, big-endian without leading zeros.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-RSA keys.
+    public var rsaModulus: [UInt8] {
+        get throws(CryptoError) {
+            guard kind.isRSA else { throw CryptoError(.unsupportedKeyType, "\(kind) is not RSA") }
+            return try KeyInspection.bigNumber("n", of: box.pointer)
+        }
+    }
+
+    /// The RSA public exponent e, big-endian without leading zeros.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-RSA keys.
+    public var rsaExponent: [UInt8] {
+        get throws(CryptoError) {
+            guard kind.isRSA else { throw CryptoError(.unsupportedKeyType, "\(kind) is not RSA") }
+            return try KeyInspection.bigNumber("e", of: box.pointer)
+        }
+    }
+}
