@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "Fido2Encoding"),
         .target(name: "Fido2CBOR"),
         .target(name: "Fido2Crypto", dependencies: ["Fido2Encoding", "Fido2CBOR", "COpenSSL"]),
-        .target(name: "Fido2WebAuthn", dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto"]),
+        .target(
+            name: "Fido2WebAuthn", dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto"]),
         .target(name: "Fido2Belvo", dependencies: ["Fido2WebAuthn"]),
         .executableTarget(
             name: "fido2kit",

@@ -12,6 +12,7 @@ public enum SharedVectors {
         public let path: String
         /// Why it could not be used.
         public let reason: String
+        /// One line naming the path and the reason.
         public var description: String { "shared vectors unavailable at \(path): \(reason)" }
     }
 

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+
+/// `fido2kit vectors`: run test-vector suites.
+struct VectorsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vectors",
+        abstract: "Verify test-vector suites.",
+        subcommands: [Verify.self]
+    )
+
+    /// `fido2kit vectors verify [PATH…]`.
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "verify",
+            abstract: "Run every vector suite found under the given paths.",
+            discussion: """
+                Prints one line per suite ("suite: N passed, M failed"), one line per failed case \
+                with its reason, and a last line "N passed, M failed". Exits 1 when any case fails \
+                or when a path holds no suite it knows. Without paths: vectors/ and \
+                ../shared/vectors, where present.
+                """
+        )
+
+        @Argument(help: "Files or directories holding suites.")
+        var paths: [String] = []
+
+        func run() throws {
+            let roots = paths.isEmpty ? Self.defaultPaths() : paths
+            guard !roots.isEmpty else {
+                throw CommandFailure(
+                    "no paths given and neither vectors/ nor ../shared/vectors exists"
+                ).exit()
+            }
+            var passed = 0
+            var failed = 0
+            var pathWithoutSuite: String? = nil
+            for root in roots {
+                let files = Self.jsonFiles(under: root)
+                var knownHere = 0
+                for file in files {
+                    switch VectorSuiteCatalog.recognize(file) {
+                    case .suite(let suite):
+                        knownHere += 1
+                        let results = suite.run()
+                        let failures = results.filter { $0.failure != nil }
+                        passed += results.count - failures.count
+                        failed += failures.count
+                        StandardStreams.print(
+                            "\(suite.name): \(results.count - failures.count) passed, \(failures.count) failed"
+                        )
+                        for failure in failures {
+                            StandardStreams.print(
+                                "  FAILED \(failure.id): \(failure.failure ?? "")")
+                        }
+                    case .unknown(let reason):
+                        StandardStreams.print("\(file.lastPathComponent): not verified (\(reason))")
+                    }
+                }
+                if knownHere == 0 { pathWithoutSuite = pathWithoutSuite ?? root }
+            }
+            StandardStreams.print("\(passed) passed, \(failed) failed")
+            if let pathWithoutSuite {
+                throw CommandFailure("\(pathWithoutSuite) holds no vector suite this version knows")
+                    .exit()
+            }
+            if failed > 0 { throw ExitCode.failure }
+        }
+
+        /// `vectors/` and `../shared/vectors`, relative to the working directory, when they hold
+        /// any JSON file.
+        static func defaultPaths() -> [String] {
+            ["vectors", "../shared/vectors"].filter { !jsonFiles(under: $0).isEmpty }
+        }
+
+        /// The JSON files at `path` (itself, or under it recursively), sorted by path.
+        static func jsonFiles(under path: String) -> [URL] {
+            let url = URL(fileURLWithPath: path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                return []
+            }
+            guard isDirectory.boolValue else { return [url] }
+            let enumerator = FileManager.default.enumerator(
+                at: url, includingPropertiesForKeys: nil)
+            var files: [URL] = []
+            while let next = enumerator?.nextObject() as? URL {
+                if next.pathExtension == "json" { files.append(next) }
+            }
+            return files.sorted { $0.path < $1.path }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Fido2CBOR
+import Foundation
+
+/// RFC 8949 Appendix A (the cbor/test-vectors `appendix_a.json` format): a list of
+/// `{cbor, hex, roundtrip, decoded?, diagnostic?}`. Each item must decode (leniently) to its
+/// `decoded` value or `diagnostic` notation and, when `roundtrip` is set, re-encode byte for
+/// byte; the RFC 7049 item `f818` is not well-formed under RFC 8949 and must be rejected.
+struct RFC8949AppendixASuite: VectorSuite {
+    let name: String
+    private let items: [[String: Any]]
+
+    /// Recognizes the format: a non-empty list of objects that all have `hex` and `roundtrip`.
+    init?(name: String, json: Any) {
+        guard let items = json as? [[String: Any]], !items.isEmpty,
+            items.allSatisfy({ $0["hex"] is String && $0["roundtrip"] != nil })
+        else { return nil }
+        self.name = name
+        self.items = items
+    }
+
+    func run() -> [VectorCaseResult] {
+        items.enumerated().map { index, item in
+            let hex = item["hex"] as? String ?? ""
+            return .check("#\(index) \(hex)", Self.failure(of: item, hex: hex))
+        }
+    }
+
+    private static func failure(of item: [String: Any], hex: String) -> String? {
+        guard let bytes = try? HexInput.decode(Array(hex.utf8)) else { return "bad hex" }
+        if hex == "f818" {
+            return (try? CBORValue.decode(bytes, options: .lenient)) == nil
+                ? nil : "simple(24) in two bytes was accepted"
+        }
+        let value: CBORValue
+        do {
+            value = try CBORValue.decode(bytes, options: .lenient)
+        } catch {
+            return "rejected: \(error)"
+        }
+        if let diagnostic = item["diagnostic"] as? String {
+            guard let notation = try? CBORDiagnostic.notation(for: bytes) else {
+                return "no diagnostic notation"
+            }
+            if notation != diagnostic { return "notation \(notation), expected \(diagnostic)" }
+        } else if let decoded = item["decoded"] {
+            guard let expected = expectedValue(decoded) else { return "unusable expected value" }
+            if !Self.equivalent(value, expected) {
+                return "decoded \(value), expected \(expected)"
+            }
+        } else {
+            return "neither decoded nor diagnostic given"
+        }
+        if item["roundtrip"] as? Bool == true && value.encoded() != bytes {
+            return "re-encoded as \(CBORDiagnostic.hex(value.encoded()))"
+        }
+        return nil
+    }
+
+    /// The JSON value as a ``CBORValue``; integers beyond 64 bits become bignums (tags 2 and 3),
+    /// as the RFC's examples encode them.
+    private static func expectedValue(_ json: Any) -> CBORValue? {
+        switch json {
+        case is NSNull: return .null
+        case let text as String: return .textString(text)
+        case let list as [Any]:
+            let elements = list.compactMap(expectedValue)
+            return elements.count == list.count ? .array(elements) : nil
+        case let object as [String: Any]:
+            var entries: [CBORMap.Entry] = []
+            for (key, member) in object.sorted(by: { $0.key < $1.key }) {
+                guard let converted = expectedValue(member) else { return nil }
+                entries.append(CBORMap.Entry(key: .textString(key), value: converted))
+            }
+            return .map(CBORMap(entries))
+        case let number as NSNumber:
+            if String(describing: type(of: number)).contains("Bool") {
+                return .boolean(number.boolValue)
+            }
+            let text = number.description
+            let isInteger =
+                number is NSDecimalNumber || !["d", "f"].contains(String(cString: number.objCType))
+            return isInteger ? integer(text) : Double(text).map { .float($0) }
+        default:
+            return nil
+        }
+    }
+
+    /// Parses decimal integer text of any size.
+    private static func integer(_ text: String) -> CBORValue? {
+        let negative = text.hasPrefix("-")
+        var magnitude: [UInt8] = [0]
+        for char in text.utf8.dropFirst(negative ? 1 : 0) {
+            guard char >= UInt8(ascii: "0"), char <= UInt8(ascii: "9") else { return nil }
+            var carry = UInt16(char - UInt8(ascii: "0"))
+            for index in magnitude.indices.reversed() {
+                let product = UInt16(magnitude[index]) * 10 + carry
+                magnitude[index] = UInt8(product & 0xff)
+                carry = product >> 8
+            }
+            if carry > 0 { magnitude.insert(UInt8(carry), at: 0) }
+        }
+        if negative {
+            // -1 - n: subtract one from the magnitude.
+            var index = magnitude.count - 1
+            while magnitude[index] == 0 {
+                magnitude[index] = 0xff
+                index -= 1
+            }
+            magnitude[index] -= 1
+        }
+        let significant = Array(magnitude.drop { $0 == 0 })
+        if significant.count <= 8 {
+            let number = significant.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            return negative ? .negative(number) : .unsigned(number)
+        }
+        return .tagged(negative ? 3 : 2, .byteString(significant))
+    }
+
+    /// Equality that ignores map entry order (JSON objects have none).
+    private static func equivalent(_ lhs: CBORValue, _ rhs: CBORValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.map(let left), .map(let right)):
+            guard left.count == right.count else { return false }
+            return left.entries.allSatisfy { entry in
+                right[entry.key].map { equivalent(entry.value, $0) } ?? false
+            }
+        case (.array(let left), .array(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy(equivalent)
+        default:
+            return lhs == rhs
+        }
+    }
+}
