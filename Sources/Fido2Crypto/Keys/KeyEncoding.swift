@@ -3,18 +3,41 @@ import COpenSSL
 /// DER and PEM encoding and decoding of keys through OpenSSL (SubjectPublicKeyInfo, PKCS#8).
 enum KeyEncoding {
     /// Parses a whole SubjectPublicKeyInfo; trailing bytes are an error.
+    ///
+    /// The structure is parsed first (`d2i_X509_PUBKEY`) and the key decoded from it second, so
+    /// a well-formed SubjectPublicKeyInfo whose key is bad (an EC point off the curve) is told
+    /// apart from malformed DER, and an unknown algorithm from both.
     static func decodeSPKI(_ der: UnsafeRawBufferPointer) throws(CryptoError) -> OpaquePointer {
         guard der.count > 0, der.count <= Int(Int32.max),
             let base = der.baseAddress?.assumingMemoryBound(to: UInt8.self)
         else { throw CryptoError(.invalidKeyEncoding, "empty SubjectPublicKeyInfo") }
         var cursor: UnsafePointer<UInt8>? = base
-        guard let key = d2i_PUBKEY(nil, &cursor, der.count) else {
+        guard let structure = d2i_X509_PUBKEY(nil, &cursor, der.count) else {
             throw .openSSL(.invalidKeyEncoding, "malformed SubjectPublicKeyInfo")
         }
+        defer { X509_PUBKEY_free(structure) }
         guard cursor == base + der.count else {
-            EVP_PKEY_free(key)
+            OpenSSLErrorQueue.clear()
             throw CryptoError(.invalidKeyEncoding, "trailing bytes after SubjectPublicKeyInfo")
         }
+        var algorithm: OpaquePointer?
+        guard X509_PUBKEY_get0_param(&algorithm, nil, nil, nil, structure) == 1 else {
+            throw .openSSL(.invalidKeyEncoding, "SubjectPublicKeyInfo without algorithm")
+        }
+        let nid = OBJ_obj2nid(algorithm)
+        guard
+            [EVP_PKEY_EC, EVP_PKEY_RSA, EVP_PKEY_RSA_PSS, EVP_PKEY_ED25519, EVP_PKEY_ED448]
+                .contains(nid)
+        else {
+            OpenSSLErrorQueue.clear()
+            throw CryptoError(
+                .unsupportedKeyType, "public key algorithm (NID \(nid)) is not supported")
+        }
+        guard let key = X509_PUBKEY_get(structure) else {
+            throw .openSSL(.invalidPublicKey, "SubjectPublicKeyInfo holds an invalid key")
+        }
+        // d2i_X509_PUBKEY tries the key eagerly and may leave a note on the queue.
+        OpenSSLErrorQueue.clear()
         return key
     }
 
