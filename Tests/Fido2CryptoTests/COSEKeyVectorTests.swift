@@ -8,19 +8,30 @@ import Testing
 @Suite struct COSEKeyVectorTests {
     struct Vector: Decodable, Sendable, CustomStringConvertible {
         let kid: String
-        let kty_name: String
-        let crv_name: String?
+        let keyTypeName: String
+        let curveName: String?
         let x: String?
         let y: String?
         let d: String?
         let n: String?
         let e: String?
-        let webauthn_style_cose_key_cbor_hex: String
-        let webauthn_style_alg: Int
-        let cose_key_public_cbor_hex: String
-        let spki_der_hex: String
-        let uncompressed_point_hex: String?
-        var description: String { "\(kty_name) \(crv_name ?? "") \(kid)" }
+        let webAuthnCOSE: String
+        let webAuthnAlgorithm: Int
+        let plainCOSE: String
+        let spki: String
+        let uncompressedPoint: String?
+        var description: String { "\(keyTypeName) \(curveName ?? "") \(kid)" }
+
+        enum CodingKeys: String, CodingKey {
+            case kid, x, y, d, n, e
+            case keyTypeName = "kty_name"
+            case curveName = "crv_name"
+            case webAuthnCOSE = "webauthn_style_cose_key_cbor_hex"
+            case webAuthnAlgorithm = "webauthn_style_alg"
+            case plainCOSE = "cose_key_public_cbor_hex"
+            case spki = "spki_der_hex"
+            case uncompressedPoint = "uncompressed_point_hex"
+        }
     }
 
     struct File: Decodable { let keys: [Vector] }
@@ -32,7 +43,7 @@ import Testing
     @Test func coversAllEightKeys() throws {
         let vectors = try Self.vectors()
         #expect(vectors.count == 8)
-        let kinds = vectors.map { $0.crv_name ?? $0.kty_name }
+        let kinds = vectors.map { $0.curveName ?? $0.keyTypeName }
         #expect(
             kinds.sorted() == [
                 "Ed25519", "Ed448", "P-256", "P-256", "P-256", "P-384", "P-521", "RSA",
@@ -40,11 +51,11 @@ import Testing
     }
 
     @Test(arguments: try vectors()) func importsAndExportsByteForByte(_ vector: Vector) throws {
-        let cose = Hex.bytes(vector.webauthn_style_cose_key_cbor_hex)
-        let spki = Hex.bytes(vector.spki_der_hex)
+        let cose = Hex.bytes(vector.webAuthnCOSE)
+        let spki = Hex.bytes(vector.spki)
 
         let fromCOSE = try COSEKey(cborEncoded: cose)
-        #expect(fromCOSE.algorithm.rawValue == vector.webauthn_style_alg)
+        #expect(fromCOSE.algorithm.rawValue == vector.webAuthnAlgorithm)
         #expect(try fromCOSE.cborEncoded == cose)
 
         let fromSPKI = try PublicKey(spkiDER: spki)
@@ -57,7 +68,7 @@ import Testing
         #expect(try rebuilt.cborEncoded == cose)
 
         // The components the vector lists are the key's.
-        if let point = vector.uncompressed_point_hex {
+        if let point = vector.uncompressedPoint {
             #expect(try Hex.encode(fromSPKI.uncompressedPoint) == point)
             let x = try #require(vector.x), y = try #require(vector.y)
             #expect(
@@ -85,7 +96,7 @@ import Testing
     /// refused with a missing-member error naming alg.
     @Test(arguments: try vectors()) func refusesCOSEKeysWithoutAlgorithm(_ vector: Vector) throws {
         let error = try #require(throws: CryptoError.self) {
-            try COSEKey(cborEncoded: Hex.bytes(vector.cose_key_public_cbor_hex))
+            try COSEKey(cborEncoded: Hex.bytes(vector.plainCOSE))
         }
         #expect(error.code == .missingMember)
         #expect(error.field == "alg")

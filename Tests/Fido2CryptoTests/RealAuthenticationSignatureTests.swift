@@ -8,11 +8,17 @@ import Testing
 /// (OpenSSL 3.0 has none) give "unsupported algorithm", which counts as the expected outcome.
 @Suite struct RealAuthenticationSignatureTests {
     struct Case: Decodable {
-        let case_id: String
+        let caseID: String
         let credential: Credential
-        let credential_public_key_cose: String
-        let credential_public_key_alg: Int
-        let expected_result: String
+        let publicKeyCOSE: String
+        let publicKeyAlgorithm: Int
+
+        enum CodingKeys: String, CodingKey {
+            case caseID = "case_id"
+            case credential
+            case publicKeyCOSE = "credential_public_key_cose"
+            case publicKeyAlgorithm = "credential_public_key_alg"
+        }
     }
 
     struct Credential: Decodable {
@@ -39,25 +45,25 @@ import Testing
         var unsupported = 0
         var rejected: [String] = []
         for test in cases {
-            let cose = try Self.base64URL(test.credential_public_key_cose)
+            let cose = try Self.base64URL(test.publicKeyCOSE)
             let parsed = Result { () throws(CryptoError) in try COSEKey(cborEncoded: cose) }
             guard case .success(let key) = parsed else {
                 if case .failure(let error) = parsed {
-                    #expect(error.code == .unsupportedAlgorithm, "\(test.case_id): \(error)")
+                    #expect(error.code == .unsupportedAlgorithm, "\(test.caseID): \(error)")
                 }
                 #expect(
-                    [-48, -49, -50].contains(test.credential_public_key_alg), "\(test.case_id)")
+                    [-48, -49, -50].contains(test.publicKeyAlgorithm), "\(test.caseID)")
                 unsupported += 1
                 continue
             }
-            #expect(key.algorithm.rawValue == test.credential_public_key_alg)
+            #expect(key.algorithm.rawValue == test.publicKeyAlgorithm)
             let authenticatorData = try Self.base64URL(test.credential.response.authenticatorData)
             let clientDataHash = try DigestAlgorithm.sha256.hash(
                 Self.base64URL(test.credential.response.clientDataJSON))
             let signature = try Self.base64URL(test.credential.response.signature)
             let valid = try key.publicKey.isValidSignature(
                 signature, for: authenticatorData, clientDataHash, algorithm: key.algorithm)
-            if valid { verified += 1 } else { rejected.append(test.case_id) }
+            if valid { verified += 1 } else { rejected.append(test.caseID) }
         }
         // auth-003's signature is corrupted on purpose; auth-018's does not verify (parse-only).
         #expect(rejected.sorted() == ["auth-003", "auth-018"])

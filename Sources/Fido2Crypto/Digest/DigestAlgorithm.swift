@@ -44,6 +44,7 @@ public struct DigestAlgorithm: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The algorithm's usual name: `"SHA-256"`, ….
     public var description: String {
         switch kind {
         case .sha1: "SHA-1"
@@ -80,7 +81,7 @@ public struct DigestAlgorithm: Hashable, Sendable, CustomStringConvertible {
     public func hash<C: Collection<UInt8>>(_ bytes: C) throws(CryptoError) -> [UInt8] {
         let md = try messageDigest()
         let count = byteCount
-        let ok = ByteAccess.with(bytes) { input in
+        let digest = ByteAccess.with(bytes) { input -> [UInt8]? in
             var ok = false
             let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 var length: UInt32 = 0
@@ -91,8 +92,8 @@ public struct DigestAlgorithm: Hashable, Sendable, CustomStringConvertible {
             }
             return ok ? out : nil
         }
-        guard let ok else { throw .openSSL("\(self) failed") }
-        return ok
+        guard let digest else { throw .openSSL("\(self) failed") }
+        return digest
     }
 
     /// The digest of the concatenation `first ‖ second`, without building the concatenation

@@ -67,6 +67,7 @@ public struct CryptoError: Error, Sendable, Hashable, CustomStringConvertible {
         /// OpenSSL failed in a way the input does not explain (allocation, provider failure).
         public static let openSSLFailure = Code(.openSSLFailure)
 
+        /// The code's name, such as `"unsupported algorithm"`.
         public var description: String { kind.rawValue }
     }
 
@@ -89,6 +90,7 @@ public struct CryptoError: Error, Sendable, Hashable, CustomStringConvertible {
         self.openSSLErrors = openSSLErrors
     }
 
+    /// `"<code>: <reason> (field f) [OpenSSL: …]"`.
     public var description: String {
         var text = "\(code): \(reason)"
         if let field { text += " (field \(field))" }

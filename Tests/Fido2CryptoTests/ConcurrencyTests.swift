@@ -1,0 +1,61 @@
+import Fido2Crypto
+import Fido2TestSupport
+import Testing
+
+/// Keys shared by many tasks sign and verify at the same time (run under
+/// `swift test --sanitize=thread` to check for data races).
+@Suite struct ConcurrencyTests {
+    struct Signer: Sendable {
+        let key: PrivateKey
+        let publicKey: PublicKey
+        let algorithm: COSEAlgorithm
+    }
+
+    @Test func sharedKeysSignAndVerifyConcurrently() async throws {
+        let signers = try [
+            (KeyKind.p256, COSEAlgorithm.es256), (.p384, .es384), (.ed25519, .edDSA),
+            (.rsa(modulusBits: 2048), .rs256), (.rsa(modulusBits: 2048), .ps256),
+        ].map { kind, algorithm in
+            let key = try PrivateKey(generating: kind)
+            return Signer(key: key, publicKey: try key.publicKey, algorithm: algorithm)
+        }
+        let random = try DeterministicRandomSource(seed: Array("concurrency".utf8))
+        let rounds = 12
+        let results = try await withThrowingTaskGroup(of: Int.self) { group in
+            for task in 0..<16 {
+                group.addTask {
+                    var checked = 0
+                    for round in 0..<rounds {
+                        let signer = signers[(task + round) % signers.count]
+                        let message = try random.bytes(count: 40 + round)
+                        let nonce: ECDSANonce = round.isMultiple(of: 2) ? .random : .deterministic
+                        let signature = try signer.key.signature(
+                            for: message, [UInt8(task)], algorithm: signer.algorithm, nonce: nonce)
+                        guard
+                            try signer.publicKey.isValidSignature(
+                                signature, for: message + [UInt8(task)], algorithm: signer.algorithm
+                            )
+                        else { return -1 }
+                        // A tampered message fails, also under contention.
+                        guard
+                            try !signer.publicKey.isValidSignature(
+                                signature, for: message, algorithm: signer.algorithm)
+                        else { return -1 }
+                        // Shared hashing, HMAC, key generation and point import.
+                        _ = try DigestAlgorithm.sha256.hash(message)
+                        _ = try HMAC.authenticationCode(for: message, key: signature)
+                        let fresh = try PrivateKey(generating: .p256)
+                        _ = try PublicKey(
+                            uncompressedPoint: fresh.publicKey.uncompressedPoint, kind: .p256)
+                        checked += 1
+                    }
+                    return checked
+                }
+            }
+            var total = 0
+            for try await count in group { total += count }
+            return total
+        }
+        #expect(results == 16 * rounds)
+    }
+}
