@@ -34,6 +34,16 @@ import Testing
         }
     }
 
+    @Test func hashesOnTheStackWithTheSameResult() throws {
+        let message = Array("abc".utf8)
+        for algorithm in [DigestAlgorithm.sha1, .sha256, .sha384, .sha512] {
+            let stacked = try algorithm.withHash(of: message) { (digest) throws(CryptoError) in
+                Array(digest)
+            }
+            #expect(try stacked == algorithm.hash(message))
+        }
+    }
+
     @Test func hashesEmptyInput() throws {
         #expect(
             try Hex.encode(DigestAlgorithm.sha256.hash([UInt8]()))

@@ -60,15 +60,11 @@ public struct COSEKey: Sendable, Equatable {
     ///   coordinate of the wrong length; ``CryptoError/Code-swift.struct/invalidPublicKey`` for
     ///   a point that is not on the curve; ``CryptoError/Code-swift.struct/keySizeNotAllowed``
     ///   for RSA outside 2048–4096 bits.
-    public init<C: Collection<UInt8>>(
-        cborEncoded: C, options: CBORDecodingOptions = .strict
-    ) throws(CryptoError) {
-        let bytes: ArraySlice<UInt8>
-        if let slice = cborEncoded as? ArraySlice<UInt8> {
-            bytes = slice
-        } else {
-            bytes = ArraySlice(cborEncoded)
-        }
+    public init(
+        cborEncoded bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict
+    )
+        throws(CryptoError)
+    {
         var noTrailing = options
         noTrailing.checks.insert(.noTrailingBytes)
         var reader = try cbor { () throws(CBORError) in try CBORReader(bytes, options: noTrailing) }
@@ -81,6 +77,17 @@ public struct COSEKey: Sendable, Equatable {
             try members.read(from: &reader)
         }
         (algorithm, publicKey) = try members.validated()
+    }
+
+    /// Parses an encoded COSE_Key; see ``init(cborEncoded:options:)-(ArraySlice<UInt8>,_)``.
+    ///
+    /// - Throws: as ``init(cborEncoded:options:)-(ArraySlice<UInt8>,_)``.
+    public init(
+        cborEncoded bytes: [UInt8], options: CBORDecodingOptions = .strict
+    )
+        throws(CryptoError)
+    {
+        try self.init(cborEncoded: bytes[...], options: options)
     }
 
     /// The members of a COSE_Key as read, before validation.

@@ -78,38 +78,75 @@ public struct DigestAlgorithm: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot hash (it
     ///   cannot allocate, or the default provider is missing).
+    @inlinable
     public func hash<C: Collection<UInt8>>(_ bytes: C) throws(CryptoError) -> [UInt8] {
+        try ByteAccess.with(bytes) { (buffer) throws(CryptoError) in try hash(buffer: buffer) }
+    }
+
+    @usableFromInline
+    func hash(buffer input: UnsafeRawBufferPointer) throws(CryptoError) -> [UInt8] {
         let md = try messageDigest()
         let count = byteCount
-        let digest = ByteAccess.with(bytes) { input -> [UInt8]? in
-            var ok = false
-            let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                var length: UInt32 = 0
-                ok =
-                    EVP_Digest(input.baseAddress, input.count, buffer.baseAddress, &length, md, nil)
-                    == 1 && Int(length) == count
-                initialized = ok ? count : 0
-            }
-            return ok ? out : nil
+        var out = [UInt8](repeating: 0, count: count)
+        let ok = out.withUnsafeMutableBufferPointer { buffer in
+            var length: UInt32 = 0
+            return EVP_Digest(input.baseAddress, input.count, buffer.baseAddress, &length, md, nil)
+                == 1 && Int(length) == count
         }
-        guard let digest else { throw .openSSL("\(self) failed") }
-        return digest
+        guard ok else { throw .openSSL("\(self) failed") }
+        return out
+    }
+
+    /// Computes the digest of `bytes` into a stack buffer and passes it to `body`: no heap
+    /// allocation at all, for hot paths that only need the digest briefly (a clientDataHash
+    /// about to be signed or compared). The buffer is only valid inside `body`.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot hash, or
+    ///   whatever `body` throws.
+    @inlinable
+    public func withHash<C: Collection<UInt8>, R>(
+        of bytes: C, _ body: (UnsafeRawBufferPointer) throws(CryptoError) -> R
+    ) throws(CryptoError) -> R {
+        try ByteAccess.with(bytes) { (input) throws(CryptoError) in
+            try withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) {
+                (buffer) throws(CryptoError) -> R in
+                let output = UnsafeMutableRawBufferPointer(rebasing: buffer[..<byteCount])
+                try hash(pieces: (input, nil), into: output)
+                return try body(UnsafeRawBufferPointer(output))
+            }
+        }
     }
 
     /// The digest of the concatenation `first ‖ second`, without building the concatenation
     /// (for `authenticatorData ‖ clientDataHash`).
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot hash.
+    @inlinable
     public func hash<A: Collection<UInt8>, B: Collection<UInt8>>(
         _ first: A, _ second: B
     ) throws(CryptoError) -> [UInt8] {
-        var context = try DigestContext(self)
-        context.update(first)
-        context.update(second)
-        return try context.finalize()
+        try ByteAccess.with(first) { (first) throws(CryptoError) in
+            try ByteAccess.with(second) { (second) throws(CryptoError) in
+                try hash(first: first, second: second)
+            }
+        }
+    }
+
+    @usableFromInline
+    func hash(
+        first: UnsafeRawBufferPointer, second: UnsafeRawBufferPointer
+    ) throws(CryptoError)
+        -> [UInt8]
+    {
+        var out = [UInt8](repeating: 0, count: byteCount)
+        try out.withMutableBytes { (buffer) throws(CryptoError) in
+            try hash(pieces: (first, second), into: buffer)
+        }
+        return out
     }
 
     /// Writes the digest of the pieces into `output` (which must hold ``byteCount`` bytes).
+    @usableFromInline
     func hash(
         pieces: (UnsafeRawBufferPointer, UnsafeRawBufferPointer?),
         into output: UnsafeMutableRawBufferPointer

@@ -7,8 +7,8 @@ import COpenSSL
 public struct DigestContext: ~Copyable {
     /// The hash function this context computes.
     public let algorithm: DigestAlgorithm
-    private let context: OpaquePointer
-    private var failed = false
+    @usableFromInline let context: OpaquePointer
+    @usableFromInline var failed = false
 
     /// Starts a hash with `algorithm`.
     ///
@@ -29,12 +29,15 @@ public struct DigestContext: ~Copyable {
 
     /// Adds `bytes` to the hash. A failure inside OpenSSL is remembered and reported by
     /// ``finalize()``.
+    @inlinable
     public mutating func update<C: Collection<UInt8>>(_ bytes: C) {
         let context = self.context
-        let ok = ByteAccess.with(bytes) { buffer in
-            buffer.isEmpty || EVP_DigestUpdate(context, buffer.baseAddress, buffer.count) == 1
-        }
-        if !ok { failed = true }
+        if !ByteAccess.with(bytes, { Self.feed(context, $0) }) { failed = true }
+    }
+
+    @usableFromInline
+    static func feed(_ context: OpaquePointer, _ buffer: UnsafeRawBufferPointer) -> Bool {
+        buffer.isEmpty || EVP_DigestUpdate(context, buffer.baseAddress, buffer.count) == 1
     }
 
     /// The digest of everything added so far; consumes the context.

@@ -8,12 +8,24 @@ public enum HMAC {
     /// The HMAC of `message` under `key` with `digest`.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot compute it.
+    @inlinable
     public static func authenticationCode<M: Collection<UInt8>, K: Collection<UInt8>>(
         for message: M, key: K, digest: DigestAlgorithm = .sha256
     ) throws(CryptoError) -> [UInt8] {
+        try ByteAccess.with(message) { (message) throws(CryptoError) in
+            try ByteAccess.with(key) { (key) throws(CryptoError) in
+                try authenticationCode(message: message, key: key, digest: digest)
+            }
+        }
+    }
+
+    @usableFromInline
+    static func authenticationCode(
+        message: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, digest: DigestAlgorithm
+    ) throws(CryptoError) -> [UInt8] {
         var context = try HMACContext(digest)
-        try ByteAccess.with(key) { (key) throws(CryptoError) in try context.start(key: key) }
-        ByteAccess.with(message) { context.update($0) }
+        try context.start(key: key)
+        context.update(message)
         var out = [UInt8](repeating: 0, count: digest.byteCount)
         try out.withMutableBytes { (buffer) throws(CryptoError) in
             try context.finish(into: buffer)
@@ -24,6 +36,7 @@ public enum HMAC {
     /// Whether `code` is the HMAC of `message` under `key`, compared in constant time.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot compute it.
+    @inlinable
     public static func isValidAuthenticationCode<
         C: Collection<UInt8>, M: Collection<UInt8>, K: Collection<UInt8>
     >(

@@ -8,29 +8,30 @@ enum KeyGeneration {
 
     /// A fresh key of an EC or EdDSA kind from OpenSSL's DRBG.
     static func generate(_ kind: KeyKind) throws(CryptoError) -> OpaquePointer {
-        let pool: ContextPool
-        let make: () throws(CryptoError) -> OpaquePointer
+        let key: OpaquePointer?
         switch kind.storage {
         case .p256, .p384, .p521:
             let support = try ECCurveSupport.forKind(kind)
-            pool = support.keyGeneration
-            make = { () throws(CryptoError) in try makeECContext(support) }
+            key = try support.keyGeneration.withContext(
+                make: { () throws(CryptoError) in try makeECContext(support) }, generate)
         case .ed25519:
-            pool = ed25519Pool
-            make = { () throws(CryptoError) in try makeContext(CName("ED25519")) }
+            key = try ed25519Pool.withContext(
+                make: { () throws(CryptoError) in try makeContext(CName("ED25519")) }, generate)
         case .ed448:
-            pool = ed448Pool
-            make = { () throws(CryptoError) in try makeContext(CName("ED448")) }
+            key = try ed448Pool.withContext(
+                make: { () throws(CryptoError) in try makeContext(CName("ED448")) }, generate)
         case .rsa(let bits):
             return try generateRSA(bits: bits)
         }
-        let key: OpaquePointer? = try pool.withContext(make: make) { context in
-            var key: OpaquePointer?
-            let ok = EVP_PKEY_generate(context, &key) == 1
-            return (ok ? key : nil, ok)
-        }
         guard let key else { throw .openSSL("\(kind) key generation failed") }
         return key
+    }
+
+    /// One generation with a pooled context; a failed context is not reused.
+    private static func generate(_ context: OpaquePointer) -> (result: OpaquePointer?, keep: Bool) {
+        var key: OpaquePointer?
+        let ok = EVP_PKEY_generate(context, &key) == 1
+        return (ok ? key : nil, ok)
     }
 
     private static func makeContext(_ name: CName) throws(CryptoError) -> OpaquePointer {

@@ -11,7 +11,15 @@ extension PrivateKey {
     ///   scalar; ``CryptoError/Code-swift.struct/invalidPrivateKey`` when d is 0 or not below
     ///   the group order; ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is
     ///   not an ECDSA curve.
+    @inlinable
     public init<C: Collection<UInt8>>(rawScalar: C, kind: KeyKind) throws(CryptoError) {
+        self = try ByteAccess.with(rawScalar) { (scalar) throws(CryptoError) in
+            try PrivateKey(rawScalarBuffer: scalar, kind: kind)
+        }
+    }
+
+    @usableFromInline
+    init(rawScalarBuffer rawScalar: UnsafeRawBufferPointer, kind: KeyKind) throws(CryptoError) {
         let support = try ECCurveSupport.forKind(kind)
         guard (1...support.coordinateByteCount).contains(rawScalar.count) else {
             throw CryptoError(
@@ -50,7 +58,19 @@ extension PrivateKey {
     /// - Throws: ``CryptoError/Code-swift.struct/invalidLength`` for the wrong length;
     ///   ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is not an Edwards
     ///   curve.
+    @inlinable
     public init<C: Collection<UInt8>>(rawEdDSAPrivateKey: C, kind: KeyKind) throws(CryptoError) {
+        self = try ByteAccess.with(rawEdDSAPrivateKey) { (raw) throws(CryptoError) in
+            try PrivateKey(rawEdDSABuffer: raw, kind: kind)
+        }
+    }
+
+    @usableFromInline
+    init(
+        rawEdDSABuffer rawEdDSAPrivateKey: UnsafeRawBufferPointer, kind: KeyKind
+    )
+        throws(CryptoError)
+    {
         guard let count = kind.rawEdDSAKeyByteCount else {
             throw CryptoError(.unsupportedKeyType, "\(kind) is not an EdDSA curve")
         }
@@ -61,11 +81,10 @@ extension PrivateKey {
                 field: "d")
         }
         let name = kind == .ed25519 ? CName("ED25519") : CName("ED448")
-        let key = ByteAccess.with(rawEdDSAPrivateKey) { raw in
-            EVP_PKEY_new_raw_private_key_ex(
-                nil, name.pointer, nil, raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                raw.count)
-        }
+        let key = EVP_PKEY_new_raw_private_key_ex(
+            nil, name.pointer, nil,
+            rawEdDSAPrivateKey.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            rawEdDSAPrivateKey.count)
         guard let key else { throw .openSSL(.invalidPrivateKey, "\(kind) private key refused") }
         self.init(box: PKeyBox(taking: key, kind: kind))
     }
@@ -101,12 +120,27 @@ extension PrivateKey {
     /// - Throws: ``CryptoError/Code-swift.struct/invalidPrivateKey`` when p or q is not prime,
     ///   p = q, or e is not invertible; ``CryptoError/Code-swift.struct/keySizeNotAllowed`` when
     ///   n is outside 2048–4096 bits.
+    @inlinable
     public init<P: Collection<UInt8>, Q: Collection<UInt8>, E: Collection<UInt8>>(
         rsaPrimeP: P, primeQ: Q, publicExponent: E
     ) throws(CryptoError) {
-        let key = try RSAKeyBuilder.fromPrimes(
-            p: rsaPrimeP, q: primeQ, e: publicExponent, allowed: KeyKind.allowedRSAModulusBits)
-        self.init(box: key)
+        self = try ByteAccess.with(rsaPrimeP) { (p) throws(CryptoError) in
+            try ByteAccess.with(primeQ) { (q) throws(CryptoError) in
+                try ByteAccess.with(publicExponent) { (e) throws(CryptoError) in
+                    try PrivateKey(rsaPrimeBuffers: p, q, e)
+                }
+            }
+        }
+    }
+
+    @usableFromInline
+    init(
+        rsaPrimeBuffers p: UnsafeRawBufferPointer, _ q: UnsafeRawBufferPointer,
+        _ e: UnsafeRawBufferPointer
+    ) throws(CryptoError) {
+        self.init(
+            box: try RSAKeyBuilder.fromPrimes(
+                p: p, q: q, e: e, allowed: KeyKind.allowedRSAModulusBits))
     }
 
     init(box: PKeyBox) { self.box = box }

@@ -90,25 +90,30 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     ///   DER or trailing bytes; ``CryptoError/Code-swift.struct/unsupportedKeyType`` for other
     ///   algorithms; ``CryptoError/Code-swift.struct/keySizeNotAllowed`` for RSA outside
     ///   2048–4096 bits.
+    @inlinable
     public init<C: Collection<UInt8>>(pkcs8DER: C) throws(CryptoError) {
-        try self.init(pkcs8DER: pkcs8DER, allowedRSABits: KeyKind.allowedRSAModulusBits)
+        self = try ByteAccess.with(pkcs8DER) { (der) throws(CryptoError) in
+            try PrivateKey(pkcs8Buffer: der, allowedRSABits: KeyKind.allowedRSAModulusBits)
+        }
     }
 
     /// Like ``init(pkcs8DER:)`` but admits RSA keys of 1024–16384 bits.
     ///
     /// - Throws: as ``init(pkcs8DER:)``.
+    @inlinable
     public init<C: Collection<UInt8>>(unsafePKCS8DER pkcs8DER: C) throws(CryptoError) {
-        try self.init(pkcs8DER: pkcs8DER, allowedRSABits: KeyKind.unsafeRSAModulusBits)
+        self = try ByteAccess.with(pkcs8DER) { (der) throws(CryptoError) in
+            try PrivateKey(pkcs8Buffer: der, allowedRSABits: KeyKind.unsafeRSAModulusBits)
+        }
     }
 
-    private init<C: Collection<UInt8>>(
-        pkcs8DER: C, allowedRSABits: ClosedRange<Int>
+    @usableFromInline
+    init(
+        pkcs8Buffer der: UnsafeRawBufferPointer, allowedRSABits: ClosedRange<Int>
     )
         throws(CryptoError)
     {
-        let key = try ByteAccess.with(pkcs8DER) { (der) throws(CryptoError) in
-            try KeyEncoding.decodePKCS8(der)
-        }
+        let key = try KeyEncoding.decodePKCS8(der)
         box = try PKeyBox.adopt(key, allowedRSABits: allowedRSABits)
     }
 

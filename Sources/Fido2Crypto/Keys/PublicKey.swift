@@ -37,22 +37,31 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///   point off the curve or at infinity; ``CryptoError/Code-swift.struct/unsupportedKeyType``
     ///   for other algorithms and curves; ``CryptoError/Code-swift.struct/keySizeNotAllowed``
     ///   for RSA moduli outside 2048–4096 bits.
+    @inlinable
     public init<C: Collection<UInt8>>(spkiDER: C) throws(CryptoError) {
-        try self.init(spkiDER: spkiDER, allowedRSABits: KeyKind.allowedRSAModulusBits)
+        self = try ByteAccess.with(spkiDER) { (der) throws(CryptoError) in
+            try PublicKey(spkiBuffer: der, allowedRSABits: KeyKind.allowedRSAModulusBits)
+        }
     }
 
     /// Like ``init(spkiDER:)`` but admits RSA moduli of 1024–16384 bits. Only for verifying
     /// legacy data whose key size you cannot choose.
     ///
     /// - Throws: as ``init(spkiDER:)``.
+    @inlinable
     public init<C: Collection<UInt8>>(unsafeSPKIDER spkiDER: C) throws(CryptoError) {
-        try self.init(spkiDER: spkiDER, allowedRSABits: KeyKind.unsafeRSAModulusBits)
+        self = try ByteAccess.with(spkiDER) { (der) throws(CryptoError) in
+            try PublicKey(spkiBuffer: der, allowedRSABits: KeyKind.unsafeRSAModulusBits)
+        }
     }
 
-    init<C: Collection<UInt8>>(spkiDER: C, allowedRSABits: ClosedRange<Int>) throws(CryptoError) {
-        let key = try ByteAccess.with(spkiDER) { (der) throws(CryptoError) in
-            try KeyEncoding.decodeSPKI(der)
-        }
+    @usableFromInline
+    init(
+        spkiBuffer der: UnsafeRawBufferPointer, allowedRSABits: ClosedRange<Int>
+    )
+        throws(CryptoError)
+    {
+        let key = try KeyEncoding.decodeSPKI(der)
         box = try PKeyBox.adopt(key, allowedRSABits: allowedRSABits)
         try Self.checkNotAtInfinity(box)
     }
@@ -96,19 +105,24 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///   1 + 2 × the coordinate size; ``CryptoError/Code-swift.struct/invalidPublicKey`` when the
     ///   first byte is not 04 or the point is not on the curve;
     ///   ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is not an ECDSA curve.
+    @inlinable
     public init<C: Collection<UInt8>>(uncompressedPoint: C, kind: KeyKind) throws(CryptoError) {
+        self = try ByteAccess.with(uncompressedPoint) { (point) throws(CryptoError) in
+            try PublicKey(pointBuffer: point, kind: kind)
+        }
+    }
+
+    @usableFromInline
+    init(pointBuffer point: UnsafeRawBufferPointer, kind: KeyKind) throws(CryptoError) {
         let support = try ECCurveSupport.forKind(kind)
         let expected = 1 + 2 * support.coordinateByteCount
-        guard uncompressedPoint.count == expected else {
+        guard point.count == expected else {
             throw CryptoError(
                 .invalidLength,
-                "\(kind) uncompressed point must be \(expected) bytes, not \(uncompressedPoint.count)",
+                "\(kind) uncompressed point must be \(expected) bytes, not \(point.count)",
                 field: "point")
         }
-        let key = try ByteAccess.with(uncompressedPoint) { (point) throws(CryptoError) in
-            try Self.importPoint(point, support: support)
-        }
-        box = PKeyBox(taking: key, kind: kind)
+        box = PKeyBox(taking: try Self.importPoint(point, support: support), kind: kind)
     }
 
     /// Imports an ECDSA public key from its affine coordinates (big-endian, each exactly the
@@ -118,8 +132,22 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///   length (field `x` or `y`); ``CryptoError/Code-swift.struct/invalidPublicKey`` when the
     ///   point is not on the curve; ``CryptoError/Code-swift.struct/unsupportedKeyType`` when
     ///   `kind` is not an ECDSA curve.
+    @inlinable
     public init<X: Collection<UInt8>, Y: Collection<UInt8>>(
         x: X, y: Y, kind: KeyKind
+    )
+        throws(CryptoError)
+    {
+        self = try ByteAccess.with(x) { (x) throws(CryptoError) in
+            try ByteAccess.with(y) { (y) throws(CryptoError) in
+                try PublicKey(xBuffer: x, yBuffer: y, kind: kind)
+            }
+        }
+    }
+
+    @usableFromInline
+    init(
+        xBuffer x: UnsafeRawBufferPointer, yBuffer y: UnsafeRawBufferPointer, kind: KeyKind
     )
         throws(CryptoError)
     {
@@ -136,18 +164,14 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
                 field: "y")
         }
         // 1 + 2 × 66 bytes at most: built on the stack.
-        let key = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1 + 2 * width) {
+        let key = try withUnsafeTemporaryAllocation(byteCount: 1 + 2 * width, alignment: 1) {
             (point) throws(CryptoError) -> OpaquePointer in
-            point[0] = 0x04
-            var index = 1
-            for byte in x {
-                point[index] = byte
-                index += 1
-            }
-            for byte in y {
-                point[index] = byte
-                index += 1
-            }
+            guard let target = point.baseAddress, let xBase = x.baseAddress,
+                let yBase = y.baseAddress
+            else { throw CryptoError(.invalidLength, "empty coordinate") }
+            target.storeBytes(of: 0x04, as: UInt8.self)
+            (target + 1).copyMemory(from: xBase, byteCount: width)
+            (target + 1 + width).copyMemory(from: yBase, byteCount: width)
             return try Self.importPoint(UnsafeRawBufferPointer(point), support: support)
         }
         box = PKeyBox(taking: key, kind: kind)
@@ -170,8 +194,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
                 key, base.assumingMemoryBound(to: UInt8.self), point.count) == 1
         else {
             EVP_PKEY_free(key)
-            throw .openSSL(
-                .invalidPublicKey, "point is not on \(support.kind)", field: "point")
+            throw .openSSL(.invalidPublicKey, "point is not on \(support.kind)", field: "point")
         }
         return key
     }
@@ -207,22 +230,26 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: ``CryptoError/Code-swift.struct/invalidLength`` for the wrong length;
     ///   ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is not an Edwards
     ///   curve; ``CryptoError/Code-swift.struct/invalidPublicKey`` if OpenSSL refuses it.
+    @inlinable
     public init<C: Collection<UInt8>>(rawEdDSAPublicKey: C, kind: KeyKind) throws(CryptoError) {
+        self = try ByteAccess.with(rawEdDSAPublicKey) { (raw) throws(CryptoError) in
+            try PublicKey(rawEdDSABuffer: raw, kind: kind)
+        }
+    }
+
+    @usableFromInline
+    init(rawEdDSABuffer raw: UnsafeRawBufferPointer, kind: KeyKind) throws(CryptoError) {
         guard let count = kind.rawEdDSAKeyByteCount else {
             throw CryptoError(.unsupportedKeyType, "\(kind) is not an EdDSA curve")
         }
-        guard rawEdDSAPublicKey.count == count else {
+        guard raw.count == count else {
             throw CryptoError(
-                .invalidLength,
-                "\(kind) public key must be \(count) bytes, not \(rawEdDSAPublicKey.count)",
+                .invalidLength, "\(kind) public key must be \(count) bytes, not \(raw.count)",
                 field: "x")
         }
         let name = kind == .ed25519 ? CName("ED25519") : CName("ED448")
-        let key = ByteAccess.with(rawEdDSAPublicKey) { raw in
-            EVP_PKEY_new_raw_public_key_ex(
-                nil, name.pointer, nil, raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                raw.count)
-        }
+        let key = EVP_PKEY_new_raw_public_key_ex(
+            nil, name.pointer, nil, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count)
         guard let key else { throw .openSSL(.invalidPublicKey, "\(kind) public key refused") }
         box = PKeyBox(taking: key, kind: kind)
     }
@@ -246,31 +273,41 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: ``CryptoError/Code-swift.struct/keySizeNotAllowed`` when the modulus is outside
     ///   2048–4096 bits; ``CryptoError/Code-swift.struct/invalidPublicKey`` for an even modulus
     ///   or an exponent that is even or below 3.
+    @inlinable
     public init<N: Collection<UInt8>, E: Collection<UInt8>>(
         rsaModulus: N, exponent: E
     )
         throws(CryptoError)
     {
-        box = try Self.importRSA(
-            modulus: rsaModulus, exponent: exponent, allowed: KeyKind.allowedRSAModulusBits)
+        self = try ByteAccess.with(rsaModulus) { (n) throws(CryptoError) in
+            try ByteAccess.with(exponent) { (e) throws(CryptoError) in
+                try PublicKey(rsaBuffers: n, e, allowed: KeyKind.allowedRSAModulusBits)
+            }
+        }
     }
 
     /// Like ``init(rsaModulus:exponent:)`` but admits 1024–16384-bit moduli. Only for verifying
     /// legacy data whose key size you cannot choose.
     ///
     /// - Throws: as ``init(rsaModulus:exponent:)``.
+    @inlinable
     public init<N: Collection<UInt8>, E: Collection<UInt8>>(
         unsafeRSAModulus: N, exponent: E
     )
         throws(CryptoError)
     {
-        box = try Self.importRSA(
-            modulus: unsafeRSAModulus, exponent: exponent, allowed: KeyKind.unsafeRSAModulusBits)
+        self = try ByteAccess.with(unsafeRSAModulus) { (n) throws(CryptoError) in
+            try ByteAccess.with(exponent) { (e) throws(CryptoError) in
+                try PublicKey(rsaBuffers: n, e, allowed: KeyKind.unsafeRSAModulusBits)
+            }
+        }
     }
 
-    private static func importRSA<N: Collection<UInt8>, E: Collection<UInt8>>(
-        modulus: N, exponent: E, allowed: ClosedRange<Int>
-    ) throws(CryptoError) -> PKeyBox {
+    @usableFromInline
+    init(
+        rsaBuffers modulus: UnsafeRawBufferPointer, _ exponent: UnsafeRawBufferPointer,
+        allowed: ClosedRange<Int>
+    ) throws(CryptoError) {
         guard modulus.count <= 2048, exponent.count <= 2048 else {
             throw CryptoError(.keySizeNotAllowed, "RSA modulus or exponent is too long")
         }
@@ -295,7 +332,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         }
         let key = try RSAKeyBuilder.build(
             [("n", n), ("e", e)], selection: fido2_evp_pkey_public_key)
-        return PKeyBox(taking: key, kind: .rsa(modulusBits: bits))
+        box = PKeyBox(taking: key, kind: .rsa(modulusBits: bits))
     }
 
     /// The RSA modulus n, big-endian without leading zeros.

@@ -36,8 +36,9 @@ enum RSAKeyBuilder {
 
 extension RSAKeyBuilder {
     /// An RSA private key from p, q and e; see ``PrivateKey/init(rsaPrimeP:primeQ:publicExponent:)``.
-    static func fromPrimes<P: Collection<UInt8>, Q: Collection<UInt8>, E: Collection<UInt8>>(
-        p pBytes: P, q qBytes: Q, e eBytes: E, allowed: ClosedRange<Int>
+    static func fromPrimes(
+        p pBytes: UnsafeRawBufferPointer, q qBytes: UnsafeRawBufferPointer,
+        e eBytes: UnsafeRawBufferPointer, allowed: ClosedRange<Int>
     ) throws(CryptoError) -> PKeyBox {
         guard pBytes.count <= 1024, qBytes.count <= 1024, eBytes.count <= 1024 else {
             throw CryptoError(.keySizeNotAllowed, "RSA component longer than 1024 bytes")

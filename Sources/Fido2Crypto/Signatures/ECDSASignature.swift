@@ -8,6 +8,7 @@ public struct ECDSASignature: Hashable, Sendable {
     public let s: [UInt8]
 
     /// Makes a signature from big-endian r and s (leading zeros are dropped).
+    @inlinable
     public init<R: Collection<UInt8>, S: Collection<UInt8>>(r: R, s: S) {
         self.r = Array(r.drop(while: { $0 == 0 }))
         self.s = Array(s.drop(while: { $0 == 0 }))
@@ -18,8 +19,15 @@ public struct ECDSASignature: Hashable, Sendable {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidSignatureEncoding`` for anything else
     ///   (truncation, BER lengths, negative or padded integers, trailing bytes).
+    @inlinable
     public init<C: Collection<UInt8>>(derRepresentation: C) throws(CryptoError) {
-        let bytes = Array(derRepresentation)
+        self = try ByteAccess.with(derRepresentation) { (der) throws(CryptoError) in
+            try ECDSASignature(derBuffer: der)
+        }
+    }
+
+    @usableFromInline
+    init(derBuffer bytes: UnsafeRawBufferPointer) throws(CryptoError) {
         var index = 0
         func fail(_ why: String) -> CryptoError {
             CryptoError(.invalidSignatureEncoding, "ECDSA DER signature: \(why)")
@@ -43,7 +51,7 @@ public struct ECDSASignature: Hashable, Sendable {
             }
             return length
         }
-        func readInteger() throws(CryptoError) -> ArraySlice<UInt8> {
+        func readInteger() throws(CryptoError) -> Slice<UnsafeRawBufferPointer> {
             guard index < bytes.count, bytes[index] == 0x02 else { throw fail("expected INTEGER") }
             index += 1
             let length = try readLength()
@@ -69,14 +77,23 @@ public struct ECDSASignature: Hashable, Sendable {
         let r = try readInteger()
         let s = try readInteger()
         guard index == bytes.count else { throw fail("extra data inside SEQUENCE") }
-        self.init(r: r, s: s)
+        self.r = Array(r.drop(while: { $0 == 0 }))
+        self.s = Array(s.drop(while: { $0 == 0 }))
     }
 
     /// Splits a raw `r ‖ s` of exactly twice the curve's coordinate size (64, 96 or 132 bytes).
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidSignatureEncoding`` for another length;
     ///   ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is not an ECDSA curve.
+    @inlinable
     public init<C: Collection<UInt8>>(rawRepresentation: C, kind: KeyKind) throws(CryptoError) {
+        self = try ByteAccess.with(rawRepresentation) { (raw) throws(CryptoError) in
+            try ECDSASignature(rawBuffer: raw, kind: kind)
+        }
+    }
+
+    @usableFromInline
+    init(rawBuffer rawRepresentation: UnsafeRawBufferPointer, kind: KeyKind) throws(CryptoError) {
         guard let width = kind.coordinateByteCount else {
             throw CryptoError(.unsupportedKeyType, "\(kind) is not an ECDSA curve")
         }
@@ -85,8 +102,8 @@ public struct ECDSASignature: Hashable, Sendable {
                 .invalidSignatureEncoding,
                 "raw \(kind) signature must be \(2 * width) bytes, not \(rawRepresentation.count)")
         }
-        let bytes = Array(rawRepresentation)
-        self.init(r: bytes[..<width], s: bytes[width...])
+        r = Array(rawRepresentation[..<width].drop(while: { $0 == 0 }))
+        s = Array(rawRepresentation[width...].drop(while: { $0 == 0 }))
     }
 
     /// The DER encoding.

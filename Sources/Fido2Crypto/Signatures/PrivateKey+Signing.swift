@@ -10,14 +10,12 @@ extension PrivateKey {
     ///   and for RS1 (verification only); ``CryptoError/Code-swift.struct/algorithmKeyMismatch``
     ///   when the algorithm does not fit this key; ``CryptoError/Code-swift.struct/openSSLFailure``
     ///   if OpenSSL fails.
+    @inlinable
     public func signature<M: Collection<UInt8>>(
         for message: M, algorithm: COSEAlgorithm, nonce: ECDSANonce = .random
     ) throws(CryptoError) -> [UInt8] {
-        let scheme = try checkedScheme(algorithm)
-        return try ByteAccess.with(message) { (message) throws(CryptoError) in
-            try SignatureEngine.sign(
-                box, scheme: scheme, message: MessageParts(first: message, second: nil),
-                nonce: nonce)
+        try ByteAccess.with(message) { (message) throws(CryptoError) in
+            try signature(first: message, second: nil, algorithm: algorithm, nonce: nonce)
         }
     }
 
@@ -26,20 +24,22 @@ extension PrivateKey {
     /// ``PublicKey/isValidSignature(_:for:_:algorithm:)``).
     ///
     /// - Throws: as ``signature(for:algorithm:nonce:)``.
+    @inlinable
     public func signature<A: Collection<UInt8>, B: Collection<UInt8>>(
         for first: A, _ second: B, algorithm: COSEAlgorithm, nonce: ECDSANonce = .random
     ) throws(CryptoError) -> [UInt8] {
-        let scheme = try checkedScheme(algorithm)
-        return try ByteAccess.with(first) { (first) throws(CryptoError) in
+        try ByteAccess.with(first) { (first) throws(CryptoError) in
             try ByteAccess.with(second) { (second) throws(CryptoError) in
-                try SignatureEngine.sign(
-                    box, scheme: scheme, message: MessageParts(first: first, second: second),
-                    nonce: nonce)
+                try signature(first: first, second: second, algorithm: algorithm, nonce: nonce)
             }
         }
     }
 
-    private func checkedScheme(_ algorithm: COSEAlgorithm) throws(CryptoError) -> SignatureScheme {
+    @usableFromInline
+    func signature(
+        first: UnsafeRawBufferPointer, second: UnsafeRawBufferPointer?, algorithm: COSEAlgorithm,
+        nonce: ECDSANonce
+    ) throws(CryptoError) -> [UInt8] {
         let scheme = try algorithm.requireScheme()
         guard algorithm.isAllowedForSigning else {
             throw CryptoError(
@@ -51,7 +51,8 @@ extension PrivateKey {
                 .algorithmKeyMismatch, "\(algorithm) cannot be used with a \(kind) key",
                 field: "alg")
         }
-        return scheme
+        return try SignatureEngine.sign(
+            box, scheme: scheme, message: MessageParts(first: first, second: second), nonce: nonce)
     }
 
     /// The first RFC 6979 nonce for a message digest (tests against RFC 6979 appendix A only).

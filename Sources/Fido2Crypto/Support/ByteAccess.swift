@@ -1,7 +1,14 @@
 /// Contiguous access to caller-supplied bytes without copying when the collection already has
 /// contiguous storage (`[UInt8]`, `ArraySlice<UInt8>`, unsafe buffers); any other collection is
 /// copied once into an array.
+///
+/// Public generic entry points are `@inlinable` shims over this, so the generic part is
+/// specialised in the caller's module and the work happens in non-generic code: an
+/// unspecialised generic would look up type metadata at run time on every call, which costs
+/// more than hashing a clientDataJSON.
+@usableFromInline
 enum ByteAccess {
+    @inlinable
     static func with<C: Collection<UInt8>, R>(
         _ bytes: C, _ body: (UnsafeRawBufferPointer) -> R
     ) -> R {
@@ -14,6 +21,7 @@ enum ByteAccess {
     }
 
     /// Like ``with(_:_:)`` with a body that throws a ``CryptoError``.
+    @inlinable
     static func with<C: Collection<UInt8>, R>(
         _ bytes: C, _ body: (UnsafeRawBufferPointer) throws(CryptoError) -> R
     ) throws(CryptoError) -> R {

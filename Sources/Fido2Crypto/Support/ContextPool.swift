@@ -9,7 +9,10 @@ import Synchronization
 /// naming a digest fetches it again). The pool hands each concurrent caller a context of its own
 /// and keeps a few for reuse, so the common case pays the set-up once and concurrent callers
 /// never share a context.
-final class ContextPool: Sendable {
+///
+/// It is a non-copyable struct so that it lives inline in its owner (a key's box, a curve's
+/// support object): a key costs one heap object, not two.
+struct ContextPool: ~Copyable, Sendable {
     /// A context pointer that crosses threads only while exactly one of them owns it.
     private struct Slot: @unchecked Sendable {
         let tag: Int
@@ -33,7 +36,7 @@ final class ContextPool: Sendable {
 
     /// Runs `body` with a context tagged `tag`, taken from the pool or made by `make`, and gives
     /// it back to the pool afterwards unless `body` says it must be discarded (`keep` false).
-    func withContext<R>(
+    borrowing func withContext<R>(
         tag: Int = 0,
         make: () throws(CryptoError) -> OpaquePointer,
         _ body: (OpaquePointer) -> (result: R, keep: Bool)
