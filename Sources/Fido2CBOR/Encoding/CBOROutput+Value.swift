@@ -1,4 +1,4 @@
-extension CBORWriter {
+extension CBOROutput {
     /// Writes `value` deterministically: preferred serialization, definite lengths, and every
     /// map's entries sorted into CTAP2 canonical key order (RFC 8949 §4.2.1 for integer and
     /// string keys). A map that holds the same key twice is written with both entries.
@@ -55,16 +55,15 @@ extension CBORWriter {
             }
             for index in order {
                 let span = spans[index]
-                bytes.append(
-                    contentsOf: UnsafeRawBufferPointer(
-                        rebasing: encoded[span.key.lowerBound..<span.entryEnd]))
+                writeRawBytes(
+                    UnsafeRawBufferPointer(rebasing: encoded[span.key.lowerBound..<span.entryEnd]))
             }
         }
     }
 }
 
 extension CBORValue {
-    /// The deterministic encoding of the value (see ``CBORWriter/writeValue(_:)``).
+    /// The deterministic encoding of the value (see ``CBOROutput/writeValue(_:)``).
     public func encoded() -> [UInt8] {
         var writer = CBORWriter()
         writer.writeValue(self)
