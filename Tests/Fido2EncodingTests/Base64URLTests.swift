@@ -115,3 +115,16 @@ private func decodeError(_ text: String) -> Fido2EncodingError? {
         return error
     }
 }
+
+@Test func appendsLongInputsInChunksIdenticalToOneShotEncoding() {
+    for count in [0, 1, 2, 767, 768, 769, 770, 1535, 1536, 1537, 3001] {
+        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) }
+        var appended = Array("p".utf8)
+        Base64URL.encode(bytes, appendingTo: &appended)
+        #expect(appended == Array("p".utf8) + Array(Base64URL.encode(bytes).utf8), "\(count)")
+        var padded: [UInt8] = []
+        Base64.encode(bytes[...], appendingTo: &padded)
+        #expect(padded == Array(Base64.encode(bytes).utf8), "\(count)")
+        #expect((try? Base64URL.decode(utf8: appended.dropFirst())) == bytes, "\(count)")
+    }
+}

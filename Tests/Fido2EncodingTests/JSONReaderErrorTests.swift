@@ -214,3 +214,42 @@ private func readError(_ text: String) -> Fido2EncodingError? {
         return error
     }
 }
+
+@Test func findsSpecialBytesAtEveryPositionOfTheWordScan() throws {
+    // The string scanner checks eight bytes at a time; put each kind of byte that needs
+    // attention at every offset of a long string.
+    for position in 0..<24 {
+        var plain = [UInt8](repeating: UInt8(ascii: "a"), count: 24)
+        plain[position] = 0x1F
+        let control = [0x22] + plain + [0x22]
+        do {
+            _ = try JSONReader().read(control)
+            Issue.record("accepted a raw control character at \(position)")
+        } catch {
+            #expect(error.code == .controlCharacterInString)
+            #expect(error.offset == position + 1)
+        }
+        var escaped = [UInt8](repeating: UInt8(ascii: "b"), count: 24)
+        escaped.replaceSubrange(position..<position + 1, with: Array(#"\""#.utf8))
+        let withEscape = try JSONReader().read([0x22] + escaped + [0x22])
+        #expect(withEscape.stringValue?.utf8.count == 24)
+        #expect(withEscape.stringValue?.utf8.dropFirst(position).first == UInt8(ascii: "\""))
+        var accented = [UInt8](repeating: UInt8(ascii: "c"), count: 24)
+        accented.replaceSubrange(position..<position + 1, with: Array("é".utf8))
+        #expect(
+            try JSONReader().read([0x22] + accented + [0x22]).stringValue?.contains("é") == true)
+        let short = Array(String(repeating: "d", count: position).utf8)
+        #expect(
+            try JSONReader().read([0x22] + short + [0x22, 0x20]).stringValue?.utf8.count == position
+        )
+        var invalid = [UInt8](repeating: UInt8(ascii: "e"), count: 24)
+        invalid[position] = 0xFF
+        do {
+            _ = try JSONReader().read([0x22] + invalid + [0x22])
+            Issue.record("accepted byte 0xFF at \(position)")
+        } catch {
+            #expect(error.code == .invalidUTF8)
+            #expect(error.offset == position + 1)
+        }
+    }
+}

@@ -17,6 +17,11 @@ public enum Base64 {
         Base64Engine.encodeToString(bytes, alphabet: Base64Engine.standard, padded: true)
     }
 
+    /// The padded base64 text of `bytes` (the common case, without generic dispatch).
+    public static func encode(_ bytes: [UInt8]) -> String {
+        Base64Engine.encodeToString(bytes, alphabet: Base64Engine.standard, padded: true)
+    }
+
     /// The padded base64 text of `bytes` broken into lines of `lineLength` characters, each
     /// ending in `\n` (PEM uses 64). A `lineLength` of zero or less gives a single line with its
     /// `\n`.

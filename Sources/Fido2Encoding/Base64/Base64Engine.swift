@@ -5,6 +5,9 @@ enum Base64Engine {
     struct Alphabet: Sendable {
         /// Value → ASCII symbol, 64 entries.
         let symbols: [UInt8]
+        /// 12-bit value → its two symbols as they lie in memory, 4,096 entries: one lookup and
+        /// one store encode half of a 3-byte group.
+        let pairs: [UInt16]
         /// ASCII byte → value, 256 entries; `invalid` for bytes outside the alphabet.
         let values: [UInt8]
         /// Used in error messages.
@@ -17,6 +20,12 @@ enum Base64Engine {
                 values[Int(symbol)] = UInt8(value)
             }
             self.values = values
+            let symbols = self.symbols
+            self.pairs = (0..<4096).map { value in
+                let first = UInt16(symbols[value >> 6])
+                let second = UInt16(symbols[value & 0x3F])
+                return (first | second << 8).littleEndian
+            }
             self.name = name
         }
     }
@@ -59,37 +68,38 @@ enum Base64Engine {
         alphabet: Alphabet, padded: Bool
     ) {
         alphabet.symbols.withUnsafeBufferPointer { symbols in
-            let count = source.count
-            var input = 0
-            var output = destination
-            while input + 3 <= count {
-                let chunk =
-                    UInt32(source[input]) << 16 | UInt32(source[input + 1]) << 8
-                    | UInt32(source[input + 2])
-                output[0] = symbols[Int(chunk >> 18)]
-                output[1] = symbols[Int(chunk >> 12 & 0x3F)]
-                output[2] = symbols[Int(chunk >> 6 & 0x3F)]
-                output[3] = symbols[Int(chunk & 0x3F)]
-                input += 3
-                output += 4
-            }
-            switch count - input {
-            case 1:
-                let chunk = UInt32(source[input]) << 16
-                output[0] = symbols[Int(chunk >> 18)]
-                output[1] = symbols[Int(chunk >> 12 & 0x3F)]
-                if padded {
-                    output[2] = equals
-                    output[3] = equals
+            alphabet.pairs.withUnsafeBufferPointer { pairs in
+                let count = source.count
+                var input = 0
+                var output = destination
+                while input + 3 <= count {
+                    let chunk =
+                        Int(source[input]) << 16 | Int(source[input + 1]) << 8
+                        | Int(source[input + 2])
+                    let raw = UnsafeMutableRawPointer(output)
+                    raw.storeBytes(of: pairs[chunk >> 12], as: UInt16.self)
+                    raw.storeBytes(of: pairs[chunk & 0xFFF], toByteOffset: 2, as: UInt16.self)
+                    input += 3
+                    output += 4
                 }
-            case 2:
-                let chunk = UInt32(source[input]) << 16 | UInt32(source[input + 1]) << 8
-                output[0] = symbols[Int(chunk >> 18)]
-                output[1] = symbols[Int(chunk >> 12 & 0x3F)]
-                output[2] = symbols[Int(chunk >> 6 & 0x3F)]
-                if padded { output[3] = equals }
-            default:
-                break
+                switch count - input {
+                case 1:
+                    let chunk = UInt32(source[input]) << 16
+                    output[0] = symbols[Int(chunk >> 18)]
+                    output[1] = symbols[Int(chunk >> 12 & 0x3F)]
+                    if padded {
+                        output[2] = equals
+                        output[3] = equals
+                    }
+                case 2:
+                    let chunk = UInt32(source[input]) << 16 | UInt32(source[input + 1]) << 8
+                    output[0] = symbols[Int(chunk >> 18)]
+                    output[1] = symbols[Int(chunk >> 12 & 0x3F)]
+                    output[2] = symbols[Int(chunk >> 6 & 0x3F)]
+                    if padded { output[3] = equals }
+                default:
+                    break
+                }
             }
         }
     }
@@ -114,12 +124,20 @@ enum Base64Engine {
         _ bytes: Bytes, appendingTo output: inout [UInt8], alphabet: Alphabet, padded: Bool
     ) where Bytes.Element == UInt8 {
         withContiguous(bytes) { source in
-            let count = encodedCount(ofByteCount: source.count, padded: padded)
-            let start = output.count
-            output.append(contentsOf: repeatElement(0, count: count))
-            output.withUnsafeMutableBufferPointer { buffer in
-                if let base = buffer.baseAddress {
-                    encode(source, into: base + start, alphabet: alphabet, padded: padded)
+            output.reserveCapacity(
+                output.count + encodedCount(ofByteCount: source.count, padded: padded))
+            // Encode through a stack buffer in whole groups, so the output is written once
+            // (no zero fill first) and grows at most once.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { chunk in
+                guard let base = chunk.baseAddress else { return }
+                var offset = 0
+                while offset < source.count {
+                    let take = min(768, source.count - offset)
+                    let piece = UnsafeBufferPointer(rebasing: source[offset..<offset + take])
+                    encode(piece, into: base, alphabet: alphabet, padded: padded)
+                    let written = encodedCount(ofByteCount: take, padded: padded)
+                    output.append(contentsOf: UnsafeBufferPointer(start: base, count: written))
+                    offset += take
                 }
             }
         }

@@ -19,6 +19,17 @@ public enum Base64URL {
         Base64Engine.encodeToString(bytes, alphabet: Base64Engine.url, padded: false)
     }
 
+    /// The unpadded base64url text of `bytes` (the common case, without generic dispatch).
+    public static func encode(_ bytes: [UInt8]) -> String {
+        Base64Engine.encodeToString(bytes, alphabet: Base64Engine.url, padded: false)
+    }
+
+    /// Appends the unpadded base64url text of `bytes`, as ASCII bytes, to `output` (the common
+    /// case, without generic dispatch).
+    public static func encode(_ bytes: [UInt8], appendingTo output: inout [UInt8]) {
+        Base64Engine.encode(bytes, appendingTo: &output, alphabet: Base64Engine.url, padded: false)
+    }
+
     /// Appends the unpadded base64url text of `bytes`, as ASCII bytes, to `output`.
     public static func encode<Bytes: Collection>(_ bytes: Bytes, appendingTo output: inout [UInt8])
     where Bytes.Element == UInt8 {

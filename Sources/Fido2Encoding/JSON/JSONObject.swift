@@ -40,7 +40,12 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     public var names: [String] { members.map(\.name) }
 
     private func lastIndex(named name: String) -> Int? {
-        members.lastIndex { $0.name.utf8.elementsEqual(name.utf8) }
+        var index = members.count
+        while index > 0 {
+            index -= 1
+            if members[index].name.hasSameUTF8(as: name) { return index }
+        }
+        return nil
     }
 
     /// The position of the first member.

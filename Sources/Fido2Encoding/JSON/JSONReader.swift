@@ -65,6 +65,13 @@ public struct JSONReader: Sendable {
         }.get()
     }
 
+    /// Reads one JSON document from UTF-8 bytes (the common case, without generic dispatch).
+    ///
+    /// - Throws: ``Fido2EncodingError`` as ``read(_:)-(Collection)`` does.
+    public func read(_ bytes: [UInt8]) throws(Fido2EncodingError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer in read(buffer: buffer) }.get()
+    }
+
     /// Reads one JSON document from text.
     ///
     /// - Throws: ``Fido2EncodingError`` as ``read(_:)-(Collection)`` does.
@@ -161,6 +168,8 @@ private struct JSONParser {
             position += 1
             return JSONObject(members)
         }
+        // One allocation for typical WebAuthn objects instead of growing 1, 2, 4, 8.
+        members.reserveCapacity(8)
         var seen = MemberNameSet()
         while true {
             guard position < input.count else { throw truncated("a member name") }
@@ -205,6 +214,7 @@ private struct JSONParser {
             position += 1
             return elements
         }
+        elements.reserveCapacity(4)
         while true {
             elements.append(try parseValue(depth: depth))
             skipWhitespace()
@@ -267,26 +277,43 @@ private struct JSONParser {
 
     /// Reads the string whose opening quote is at `position`.
     mutating func parseString() throws(Fido2EncodingError) -> String {
-        position += 1
-        let start = position
-        // Fast path: no escapes, so the bytes are the string.
-        while position < input.count {
-            let byte = input[position]
+        let start = position + 1
+        // Fast path: no escapes, so the bytes are the string. A local index keeps the loop in
+        // registers.
+        var index = start
+        let count = input.count
+        while index < count {
+            // Eight bytes at a time while none is a quote, backslash, control or non-ASCII byte.
+            if let base = input.baseAddress {
+                while index + 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if Self.needsAttention(word) { break }
+                    index += 8
+                }
+                guard index < count else { break }
+            }
+            let byte = input[index]
+            if byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "\"") {
-                try checkStringLength(position - start, at: start)
-                let text = String(
-                    decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
-                position += 1
-                return text
+                if index - start > options.maximumStringLength { throw stringTooLong(at: start) }
+                position = index + 1
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: input[start..<index]), as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") { break }
+            position = index
             try advanceOverCharacter(byte)
+            index = position
         }
-        guard position < input.count else { throw truncated("the end of a string") }
+        position = index
+        guard position < count else { throw truncated("the end of a string") }
         // Slow path: copy what was scanned, then unescape the rest.
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<position]))
-        while position < input.count {
+        while position < count {
             let byte = input[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
@@ -300,17 +327,29 @@ private struct JSONParser {
                 scratch.append(
                     contentsOf: UnsafeBufferPointer(rebasing: input[characterStart..<position]))
             }
-            try checkStringLength(scratch.count, at: start)
+            if scratch.count > options.maximumStringLength { throw stringTooLong(at: start) }
         }
         throw truncated("the end of a string")
     }
 
-    func checkStringLength(_ length: Int, at start: Int) throws(Fido2EncodingError) {
-        if length > options.maximumStringLength {
-            throw Fido2EncodingError(
-                .stringTooLong, "a string longer than \(options.maximumStringLength) bytes",
-                offset: start - 1)
-        }
+    /// Whether any of the eight bytes in `word` is `"`, `\\`, below 0x20 or above 0x7F. May
+    /// answer yes for a word that only follows such a byte (the byte loop then sorts it out),
+    /// never no for one that holds one.
+    static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quoteZero = (quote &- ones) & ~quote
+        let backslashZero = (backslash &- ones) & ~backslash
+        let control = (word &- ones &* 0x20) & ~word
+        return (quoteZero | backslashZero | control | word) & highs != 0
+    }
+
+    func stringTooLong(at start: Int) -> Fido2EncodingError {
+        Fido2EncodingError(
+            .stringTooLong, "a string longer than \(options.maximumStringLength) bytes",
+            offset: start - 1)
     }
 
     /// Steps over one unescaped character inside a string, checking it is allowed and, when
@@ -472,7 +511,7 @@ private struct MemberNameSet {
     /// Records `name`; false when `members` (the object read so far) already has it.
     mutating func insert(_ name: String, among members: [JSONMember]) -> Bool {
         if names == nil, members.count < Self.linearLimit {
-            return !members.contains { $0.name.utf8.elementsEqual(name.utf8) }
+            return !members.contains { $0.name.hasSameUTF8(as: name) }
         }
         var set = names ?? Set(members.map { ExactName(text: $0.name) })
         names = nil  // drop the second reference so the insert does not copy
@@ -487,7 +526,7 @@ private struct ExactName: Hashable {
     let text: String
 
     static func == (lhs: ExactName, rhs: ExactName) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        lhs.text.hasSameUTF8(as: rhs.text)
     }
 
     func hash(into hasher: inout Hasher) {

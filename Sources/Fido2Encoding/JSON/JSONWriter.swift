@@ -67,6 +67,16 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes `bytes` as an unpadded base64url string value, without an intermediate `String`
+    /// (the common case, without generic dispatch).
+    public mutating func base64URL(_ value: [UInt8]) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        Base64URL.encode(value, appendingTo: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     /// Writes `bytes` as an unpadded base64url string value, without an intermediate `String`.
     public mutating func base64URL<Bytes: Collection>(_ value: Bytes) where Bytes.Element == UInt8 {
         separate()
