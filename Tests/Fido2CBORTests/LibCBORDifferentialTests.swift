@@ -71,14 +71,15 @@ struct LibCBORDifferentialTests {
                 default: bytes.insert(edit, at: position)
                 }
             }
-            let ours = try? CBORValue.decode(bytes, options: .lenient)
+            // Only inputs we accept need libcbor's verdict: "libcbor rejects, so must we" is
+            // the same as "we accept, so must libcbor". (Asking libcbor about every input is
+            // also slow: a mutated 40-byte head declaring 2^60 items kept it busy for 16 s.)
+            guard let ours = try? CBORValue.decode(bytes, options: .lenient),
+                LibCBOR.canRepresent(ours)
+            else { return }
             let theirs = LibCBOR.decode(bytes)
-            if !LibCBOR.accepts(bytes), let ours, LibCBOR.canRepresent(ours) {
-                Issue.record("libcbor rejects \(Hex.encode(bytes)), we accept it as \(ours)")
-            }
-            if let ours, let theirs {
-                #expect(ours == theirs, "\(Hex.encode(bytes))")
-            }
+            #expect(
+                theirs == ours, "\(Hex.encode(bytes)): libcbor reads \(String(describing: theirs))")
         }
     }
 

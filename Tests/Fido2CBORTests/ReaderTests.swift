@@ -186,3 +186,40 @@ struct ReaderTests {
         #expect(CBORValue.unsigned(.max).int64Value == nil)
     }
 }
+
+/// Matching map keys without allocating.
+struct KeyMatchingTests {
+    @Test func readTextStringIfEqualToConsumesOnlyAMatch() throws {
+        var reader = try CBORReader(Hex.bytes("a263666d74646e6f6e656761747453746d74a0"))
+        #expect(try reader.readMapHeader() == 2)
+        #expect(reader.readTextString(ifEqualTo: "attStmt") == false)
+        #expect(reader.readTextString(ifEqualTo: "fmx") == false)
+        #expect(reader.readTextString(ifEqualTo: "fm") == false)
+        #expect(reader.readTextString(ifEqualTo: "fmt") == true)
+        #expect(reader.readTextString(ifEqualTo: "none") == true)
+        #expect(reader.readTextString(ifEqualTo: "fmt") == false)
+        #expect(reader.readTextString(ifEqualTo: "attStmt") == true)
+        #expect(try reader.readMapHeader() == 0)
+        #expect(reader.readTextString(ifEqualTo: "anything") == false)
+        #expect(reader.isAtEnd)
+    }
+
+    @Test func longNamesAndNonTextItemsAreHandled() throws {
+        let long = String(repeating: "k", count: 30)
+        var writer = CBORWriter()
+        writer.writeTextString(long)
+        writer.writeInt(1)
+        var reader = try CBORReader(writer.bytes, options: .lenient)
+        #expect(reader.readTextString(ifEqualTo: "kkkkkkkkkkkkkkkkkkkkkkkkkkkkk") == false)
+        #expect(reader.readTextString(ifEqualTo: "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkk") == true)
+        #expect(reader.readTextString(ifEqualTo: "1") == false)
+        #expect(try reader.readInt() == 1)
+    }
+
+    @Test func textIsComparesBytesWithANameExactly() {
+        #expect(CBORReader.text(Array("sig".utf8)[...], is: "sig"))
+        #expect(!CBORReader.text(Array("sig".utf8)[...], is: "si"))
+        #expect(!CBORReader.text(Array("sih".utf8)[...], is: "sig"))
+        #expect(CBORReader.text([][...], is: ""))
+    }
+}

@@ -131,3 +131,63 @@ struct WriterTests {
         #expect(writer.bytes == [0xde, 0xad, 0x01])
     }
 }
+
+/// The fixed-size writer that encodes straight into a new array's storage.
+struct BufferWriterTests {
+    static func writeSample(_ writer: inout some CBOROutput) {
+        writer.writeMapHeader(count: 2)
+        writer.writeTextLiteral("fmt")
+        writer.writeTextString("none")
+        writer.writeTextLiteral("attStmt")
+        writer.writeMapHeader(count: 0)
+    }
+
+    @Test func exactSizeGivesTheSameBytesAsTheGrowableWriter() {
+        var growable = CBORWriter()
+        Self.writeSample(&growable)
+        let fixed = CBORBufferWriter.encode(byteCount: growable.bytes.count) {
+            Self.writeSample(&$0)
+        }
+        #expect(fixed == growable.bytes)
+        #expect(fixed.count == 1 + 4 + 5 + 8 + 1)
+    }
+
+    @Test func tooSmallASizeRunsTheBodyAgainWithTheSizeItNeeded() {
+        var runs = 0
+        let bytes = CBORBufferWriter.encode(byteCount: 3) { writer in
+            runs += 1
+            writer.writeByteString([UInt8](repeating: 9, count: 300))
+        }
+        #expect(runs == 2)
+        #expect(bytes.count == 303)
+        #expect(bytes.prefix(3) == [0x59, 0x01, 0x2c])
+        #expect(bytes.dropFirst(3).allSatisfy { $0 == 9 })
+    }
+
+    @Test func tooLargeASizeKeepsOnlyWhatWasWritten() {
+        let bytes = CBORBufferWriter.encode(byteCount: 64) { $0.writeInt(-7) }
+        #expect(bytes == [0x26])
+    }
+
+    @Test func everyHeadWidthAndFloatWidthIsWrittenInPlace() {
+        let values: [CBORValue] = [
+            0, 23, 24, 255, 256, 65535, 65536, 4_294_967_295, 4_294_967_296, .unsigned(.max),
+            .negative(.max), 1.5, 100000.0, 1.1, .float(.nan), "ü", .byteString([1, 2]),
+            .tagged(1_000_000, nil), [true, false, .undefined], .simple(CBORSimpleValue(99)!),
+        ]
+        for value in values {
+            let expected = value.encoded()
+            let fixed = CBORBufferWriter.encode(byteCount: expected.count) { $0.writeValue(value) }
+            #expect(fixed == expected, "\(value)")
+        }
+    }
+
+    @Test func sizesMatchWhatIsWritten() {
+        for value: Int64 in [0, 23, 24, -25, 1000, -100_000, .max, .min] {
+            var writer = CBORWriter()
+            writer.writeInt(value)
+            #expect(CBORSize.int(value) == writer.bytes.count, "\(value)")
+        }
+        #expect(CBORSize.string(count: 300) == 303)
+    }
+}

@@ -104,6 +104,11 @@ public struct CBORReader: Sendable {
     /// - Throws: ``CBORError`` with code `typeMismatch` for a non-integer, `integerOutOfRange`
     ///   for an integer outside `Int64`.
     public mutating func readInt() throws(CBORError) -> Int64 {
+        if let initial = initialByte(), initial & 0x1f < 24, initial &>> 5 < 2 {
+            offset &+= 1
+            let value = Int64(initial & 0x1f)
+            return initial &>> 5 == 0 ? value : -1 - value
+        }
         let head = try head()
         switch head.majorType {
         case 0:
@@ -128,15 +133,17 @@ public struct CBORReader: Sendable {
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item.
     public mutating func readByteString() throws(CBORError) -> ArraySlice<UInt8> {
-        try readString(.byteString, expecting: "byte string")
+        if let slice = readDefiniteString(majorType: 2) { return slice }
+        return try readString(.byteString, expecting: "byte string")
     }
 
     /// Reads the UTF-8 bytes of a text string (major type 3) without making a `String`: a slice
-    /// of the input for definite lengths. Useful to compare keys against known names.
+    /// of the input for definite lengths. Match it against known names with ``text(_:is:)``.
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item.
     public mutating func readTextStringBytes() throws(CBORError) -> ArraySlice<UInt8> {
-        try readString(.textString, expecting: "text string")
+        if let slice = readDefiniteString(majorType: 3) { return slice }
+        return try readString(.textString, expecting: "text string")
     }
 
     /// Reads a text string (major type 3).
@@ -150,6 +157,93 @@ public struct CBORReader: Sendable {
             throw CBORError(.invalidUTF8, at: start)
         }
         return text
+    }
+
+    /// Whether the UTF-8 bytes `utf8` spell `name`: a cheap way to match map keys read with
+    /// ``readTextStringBytes()`` against the names a format defines.
+    public static func text(_ utf8: ArraySlice<UInt8>, is name: StaticString) -> Bool {
+        guard name.hasPointerRepresentation, utf8.count == name.utf8CodeUnitCount else {
+            return false
+        }
+        let expected = name.utf8Start
+        return utf8.withUnsafeBufferPointer { actual in
+            for index in 0..<actual.count where actual[index] != expected[index] { return false }
+            return true
+        }
+    }
+
+    /// Reads the next item if it is the text string `name` and returns true; otherwise leaves
+    /// the reader where it is and returns false. The fastest way to dispatch on known map keys:
+    ///
+    /// ```swift
+    /// if reader.readTextString(ifEqualTo: "fmt") { … } else if reader.readTextString(ifEqualTo: "attStmt") { … }
+    /// ```
+    public mutating func readTextString(ifEqualTo name: StaticString) -> Bool {
+        let length = name.utf8CodeUnitCount
+        guard length < 24, name.hasPointerRepresentation else {
+            return readLongTextString(ifEqualTo: name)
+        }
+        let start = offset
+        let expected = name.utf8Start
+        // The head of a short text string is one byte, 0x60 | length; then the bytes follow.
+        let matches = input.withUnsafeBufferPointer { buffer in
+            guard buffer.count &- start > length, let base = buffer.baseAddress,
+                base[start] == 0x60 | UInt8(length)
+            else { return false }
+            let actual = base + (start &+ 1)
+            for index in 0..<length where actual[index] != expected[index] { return false }
+            return true
+        }
+        if matches { offset = start &+ 1 &+ length }
+        return matches
+    }
+
+    /// ``readTextString(ifEqualTo:)`` for names of 24 bytes or more, kept out of line.
+    @inline(never)
+    private mutating func readLongTextString(ifEqualTo name: StaticString) -> Bool {
+        var probe = self
+        guard let bytes = try? probe.readTextStringBytes(), Self.text(bytes, is: name) else {
+            return false
+        }
+        self = probe
+        return true
+    }
+
+    /// The byte at the reader's position, or nil at the end.
+    @inline(__always)
+    private func initialByte() -> UInt8? {
+        let position = input.startIndex &+ offset
+        return position < input.endIndex ? input[position] : nil
+    }
+
+    /// The fast path of string reads: a definite string of `majorType` whose length fits the
+    /// initial byte or the one or two after it. Nil sends the caller to the general path.
+    @inline(__always)
+    private mutating func readDefiniteString(majorType: UInt8) -> ArraySlice<UInt8>? {
+        let position = input.startIndex &+ offset
+        guard position < input.endIndex else { return nil }
+        let initial = input[position]
+        guard initial &>> 5 == majorType else { return nil }
+        let length: Int
+        let start: Int
+        switch initial & 0x1f {
+        case 0..<24:
+            length = Int(initial & 0x1f)
+            start = position &+ 1
+        case 24:
+            guard position &+ 1 < input.endIndex else { return nil }
+            length = Int(input[position &+ 1])
+            start = position &+ 2
+        case 25:
+            guard position &+ 2 < input.endIndex else { return nil }
+            length = Int(input[position &+ 1]) << 8 | Int(input[position &+ 2])
+            start = position &+ 3
+        default:
+            return nil
+        }
+        guard length <= input.endIndex &- start else { return nil }
+        offset = start &+ length &- input.startIndex
+        return input[start..<(start &+ length)]
     }
 
     private mutating func readString(
@@ -200,6 +294,10 @@ public struct CBORReader: Sendable {
     )
         throws(CBORError) -> Int
     {
+        if let initial = initialByte(), initial & 0x1f < 24, initial &>> 5 == majorType.rawValue {
+            offset &+= 1
+            return Int(initial & 0x1f)
+        }
         let start = offset
         let head = try self.head()
         guard head.majorType == majorType.rawValue else {

@@ -32,7 +32,7 @@ struct CBORValidator {
         var validator = CBORValidator(buffer, options: options)
         let firstEnd = try validator.validateItem(at: 0, depth: 0)
         if options.checks.contains(.noTrailingBytes) {
-            guard firstEnd == buffer.count else { throw CBORError(.trailingBytes, at: firstEnd) }
+            guard firstEnd == buffer.count else { throw Self.failure(.trailingBytes, at: firstEnd) }
         } else {
             var offset = firstEnd
             while offset < buffer.count {
@@ -44,64 +44,69 @@ struct CBORValidator {
 
     /// Validates the item at `offset` (nested inside `depth` containers); returns its end offset.
     mutating func validateItem(at offset: Int, depth: Int) throws(CBORError) -> Int {
-        let head = try CBORHead.decode(buffer, at: offset)
+        guard offset < buffer.count else { throw Self.failure(.truncated, at: offset) }
         itemCount &+= 1
         guard itemCount <= maximumItemCount else {
-            throw CBORError(.tooManyItems, at: offset, detail: "limit \(maximumItemCount)")
+            throw Self.tooManyItems(at: offset, limit: maximumItemCount)
         }
-        let major = head.majorType
-        if head.isIndefinite {
-            return try validateIndefinite(head, at: offset, depth: depth)
-        }
-        if major != 7 && head.isNonShortest && checks.contains(.shortestHeads) {
-            throw CBORError(.nonShortestEncoding, at: offset)
-        }
-        let remaining = UInt64(buffer.count &- head.contentStart)
-        switch major {
-        case 0, 1:
-            return head.contentStart
-        case 2, 3:
-            guard head.argument <= remaining else {
-                throw CBORError(
-                    .lengthExceedsInput, at: offset,
-                    detail: "declares \(head.argument) bytes, \(remaining) remain")
+        let initial = buffer[offset]
+        let major = initial &>> 5
+        let argument: UInt64
+        let contentStart: Int
+        if initial & 0x1f < 24 {
+            // The common case: the argument is in the initial byte.
+            argument = UInt64(initial & 0x1f)
+            contentStart = offset &+ 1
+        } else {
+            let head = try CBORHead.decode(buffer, at: offset)
+            if head.isIndefinite {
+                return try validateIndefinite(head, at: offset, depth: depth)
             }
-            let end = head.contentStart &+ Int(head.argument)
+            if major != 7 && head.isNonShortest && checks.contains(.shortestHeads) {
+                throw Self.failure(.nonShortestEncoding, at: offset)
+            }
+            if major == 7 && head.additionalInfo == 24 && head.argument < 32 {
+                throw Self.failure(.invalidSimpleValue, at: offset)
+            }
+            argument = head.argument
+            contentStart = head.contentStart
+        }
+        switch major {
+        case 0, 1, 7:
+            return contentStart
+        case 2, 3:
+            let remaining = UInt64(buffer.count &- contentStart)
+            guard argument <= remaining else {
+                throw Self.lengthExceedsInput(at: offset, argument, "bytes", remaining)
+            }
+            let end = contentStart &+ Int(argument)
             if major == 3 && checks.contains(.validUTF8)
-                && !UTF8Validation.isValid(buffer, head.contentStart..<end)
+                && !UTF8Validation.isValid(buffer, contentStart..<end)
             {
-                throw CBORError(.invalidUTF8, at: offset)
+                throw Self.failure(.invalidUTF8, at: offset)
             }
             return end
         case 4:
-            guard head.argument <= remaining else {
-                throw CBORError(
-                    .lengthExceedsInput, at: offset,
-                    detail: "declares \(head.argument) items, \(remaining) bytes remain")
+            let remaining = UInt64(buffer.count &- contentStart)
+            guard argument <= remaining else {
+                throw Self.lengthExceedsInput(at: offset, argument, "items", remaining)
             }
             try enter(depth, at: offset)
-            var position = head.contentStart
-            for _ in 0..<head.argument {
+            var position = contentStart
+            for _ in 0..<Int(argument) {
                 position = try validateItem(at: position, depth: depth &+ 1)
             }
             return position
         case 5:
-            guard head.argument <= remaining / 2 else {
-                throw CBORError(
-                    .lengthExceedsInput, at: offset,
-                    detail: "declares \(head.argument) entries, \(remaining) bytes remain")
+            let remaining = UInt64(buffer.count &- contentStart)
+            guard argument <= remaining / 2 else {
+                throw Self.lengthExceedsInput(at: offset, argument, "entries", remaining)
             }
             try enter(depth, at: offset)
-            return try validateMap(
-                from: head.contentStart, entries: Int(head.argument), depth: depth &+ 1)
-        case 6:
-            try enter(depth, at: offset)
-            return try validateItem(at: head.contentStart, depth: depth &+ 1)
+            return try validateMap(from: contentStart, entries: Int(argument), depth: depth &+ 1)
         default:
-            if head.additionalInfo == 24 && head.argument < 32 {
-                throw CBORError(.invalidSimpleValue, at: offset)
-            }
-            return head.contentStart
+            try enter(depth, at: offset)
+            return try validateItem(at: contentStart, depth: depth &+ 1)
         }
     }
 
@@ -109,7 +114,7 @@ struct CBORValidator {
     @inline(__always)
     private func enter(_ depth: Int, at offset: Int) throws(CBORError) {
         guard depth < maximumDepth else {
-            throw CBORError(.nestingTooDeep, at: offset, detail: "limit \(maximumDepth)")
+            throw Self.nestingTooDeep(at: offset, limit: maximumDepth)
         }
     }
 
@@ -120,29 +125,29 @@ struct CBORValidator {
     {
         let major = head.majorType
         switch major {
-        case 0, 1, 6: throw CBORError(.invalidIndefiniteItem, at: offset)
-        case 7: throw CBORError(.unexpectedBreak, at: offset)
+        case 0, 1, 6: throw Self.failure(.invalidIndefiniteItem, at: offset)
+        case 7: throw Self.failure(.unexpectedBreak, at: offset)
         default: break
         }
         if checks.contains(.definiteLengths) {
-            throw CBORError(.indefiniteLengthNotAllowed, at: offset)
+            throw Self.failure(.indefiniteLengthNotAllowed, at: offset)
         }
         try enter(depth, at: offset)
         var position = head.contentStart
         switch major {
         case 2, 3:
             while true {
-                guard position < buffer.count else { throw CBORError(.truncated, at: position) }
+                guard position < buffer.count else { throw Self.failure(.truncated, at: position) }
                 if buffer[position] == 0xff { return position &+ 1 }
                 let chunk = try CBORHead.decode(buffer, at: position)
                 guard chunk.majorType == major, !chunk.isIndefinite else {
-                    throw CBORError(.invalidIndefiniteChunk, at: position)
+                    throw Self.failure(.invalidIndefiniteChunk, at: position)
                 }
                 position = try validateItem(at: position, depth: depth &+ 1)
             }
         case 4:
             while true {
-                guard position < buffer.count else { throw CBORError(.truncated, at: position) }
+                guard position < buffer.count else { throw Self.failure(.truncated, at: position) }
                 if buffer[position] == 0xff { return position &+ 1 }
                 position = try validateItem(at: position, depth: depth &+ 1)
             }
@@ -159,15 +164,55 @@ struct CBORValidator {
     {
         let ordered = checks.contains(.canonicalKeyOrder)
         let unique = checks.contains(.uniqueKeys)
+        if unique && !ordered {
+            return try validateMapFindingDuplicates(from: start, entries: entries, depth: depth)
+        }
         var position = start
-        var previousKey: Range<Int>? = nil
-        var keysToSort: [Range<Int>] = []
-        var entryIndex = 0
+        var previousStart = -1
+        var previousEnd = -1
+        var remaining = entries ?? -1
         while true {
-            if let entries {
-                if entryIndex == entries { break }
+            if remaining >= 0 {
+                if remaining == 0 { break }
+                remaining &-= 1
             } else {
-                guard position < buffer.count else { throw CBORError(.truncated, at: position) }
+                guard position < buffer.count else { throw Self.failure(.truncated, at: position) }
+                if buffer[position] == 0xff { return position &+ 1 }
+            }
+            let keyStart = position
+            position = try validateItem(at: position, depth: depth)
+            if entries == nil {
+                guard position < buffer.count else { throw Self.failure(.truncated, at: position) }
+                if buffer[position] == 0xff { throw Self.failure(.unexpectedBreak, at: position) }
+            }
+            if ordered && previousStart >= 0 {
+                let order = compareKeys(previousStart..<previousEnd, keyStart..<position)
+                if order > 0 { throw Self.failure(.mapKeysOutOfOrder, at: keyStart) }
+                if order == 0 && unique { throw Self.failure(.duplicateMapKey, at: keyStart) }
+            }
+            previousStart = keyStart
+            previousEnd = position
+            position = try validateItem(at: position, depth: depth)
+        }
+        return position
+    }
+
+    /// ``validateMap(from:entries:depth:)`` for unique keys in any order: the key ranges are
+    /// collected and sorted, so duplicates are found in O(n log n).
+    private mutating func validateMapFindingDuplicates(
+        from start: Int, entries: Int?, depth: Int
+    )
+        throws(CBORError) -> Int
+    {
+        var position = start
+        var keys: [Range<Int>] = []
+        var remaining = entries ?? -1
+        while true {
+            if remaining >= 0 {
+                if remaining == 0 { break }
+                remaining &-= 1
+            } else {
+                guard position < buffer.count else { throw Self.failure(.truncated, at: position) }
                 if buffer[position] == 0xff {
                     position &+= 1
                     break
@@ -175,33 +220,35 @@ struct CBORValidator {
             }
             let keyStart = position
             position = try validateItem(at: position, depth: depth)
-            let key = keyStart..<position
+            keys.append(keyStart..<position)
             if entries == nil {
-                guard position < buffer.count else { throw CBORError(.truncated, at: position) }
-                if buffer[position] == 0xff { throw CBORError(.unexpectedBreak, at: position) }
+                guard position < buffer.count else { throw Self.failure(.truncated, at: position) }
+                if buffer[position] == 0xff { throw Self.failure(.unexpectedBreak, at: position) }
             }
             position = try validateItem(at: position, depth: depth)
-            if ordered, let previous = previousKey {
-                let order = compareKeys(previous, key)
-                if order > 0 { throw CBORError(.mapKeysOutOfOrder, at: keyStart) }
-                if order == 0 && unique { throw CBORError(.duplicateMapKey, at: keyStart) }
-            } else if unique && !ordered {
-                keysToSort.append(key)
-            }
-            previousKey = key
-            entryIndex &+= 1
         }
-        if keysToSort.count > 1 {
-            try rejectDuplicates(in: &keysToSort)
-        }
+        if keys.count > 1 { try rejectDuplicates(in: &keys) }
         return position
     }
 
+    /// CTAP2 canonical order of two encoded keys in the input (as ``CBORKeyOrder`` defines it),
+    /// compared in place.
+    @inline(__always)
     private func compareKeys(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Int {
-        let base = UnsafeRawBufferPointer(buffer)
-        return CBORKeyOrder.compare(
-            UnsafeRawBufferPointer(rebasing: base[lhs]), UnsafeRawBufferPointer(rebasing: base[rhs])
-        )
+        let leftMajor = buffer[lhs.lowerBound] &>> 5
+        let rightMajor = buffer[rhs.lowerBound] &>> 5
+        if leftMajor != rightMajor { return leftMajor < rightMajor ? -1 : 1 }
+        if lhs.count != rhs.count { return lhs.count < rhs.count ? -1 : 1 }
+        var left = lhs.lowerBound
+        var right = rhs.lowerBound
+        while left < lhs.upperBound {
+            let a = buffer[left]
+            let b = buffer[right]
+            if a != b { return a < b ? -1 : 1 }
+            left &+= 1
+            right &+= 1
+        }
+        return 0
     }
 
     /// Finds byte-identical keys by sorting; reports the later occurrence of the first duplicate.
@@ -212,6 +259,32 @@ struct CBORValidator {
             let later = max(keys[index - 1].lowerBound, keys[index].lowerBound)
             duplicateAt = min(duplicateAt ?? later, later)
         }
-        if let duplicateAt { throw CBORError(.duplicateMapKey, at: duplicateAt) }
+        if let duplicateAt { throw Self.failure(.duplicateMapKey, at: duplicateAt) }
+    }
+
+    // Errors are built out of line so the hot path keeps a small stack frame.
+
+    @inline(never)
+    static func failure(_ code: CBORError.Code, at offset: Int) -> CBORError {
+        CBORError(code, at: offset)
+    }
+
+    @inline(never)
+    static func tooManyItems(at offset: Int, limit: Int) -> CBORError {
+        CBORError(.tooManyItems, at: offset, detail: "limit \(limit)")
+    }
+
+    @inline(never)
+    static func nestingTooDeep(at offset: Int, limit: Int) -> CBORError {
+        CBORError(.nestingTooDeep, at: offset, detail: "limit \(limit)")
+    }
+
+    @inline(never)
+    static func lengthExceedsInput(
+        at offset: Int, _ declared: UInt64, _ unit: StaticString, _ remaining: UInt64
+    ) -> CBORError {
+        CBORError(
+            .lengthExceedsInput, at: offset,
+            detail: "declares \(declared) \(unit), \(remaining) bytes remain")
     }
 }

@@ -1,8 +1,10 @@
 /// Conversions between IEEE 754 binary16 bit patterns and wider floats, done on bits so they
 /// behave the same on every platform (Swift's `Float16` is not available everywhere).
+@usableFromInline
 enum FloatBits {
     /// The binary16 bit pattern equal to `value`, or nil when `value` is not exactly
     /// representable in half precision. NaN is not handled here (the encoder writes its own).
+    @usableFromInline
     static func halfBits(exactly value: Float) -> UInt16? {
         let bits = value.bitPattern
         let sign = UInt16(truncatingIfNeeded: (bits >> 16) & 0x8000)

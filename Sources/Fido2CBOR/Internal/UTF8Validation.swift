@@ -1,7 +1,22 @@
 /// UTF-8 validation without allocating (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
 enum UTF8Validation {
     /// Whether `buffer[range]` is well-formed UTF-8.
+    @inline(__always)
     static func isValid(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        // All ASCII is the common case (keys, identifiers, origins): OR-ing the bytes is cheap
+        // and vectorizes, and stays inline.
+        var combined: UInt8 = 0
+        for index in range { combined |= buffer[index] }
+        return combined < 0x80 || isValidMultibyte(buffer, range)
+    }
+
+    /// The full check, for text with non-ASCII bytes.
+    @inline(never)
+    static func isValidMultibyte(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    )
+        -> Bool
+    {
         var index = range.lowerBound
         let end = range.upperBound
         while index < end {

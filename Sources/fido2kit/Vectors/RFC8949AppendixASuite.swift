@@ -1,5 +1,5 @@
 import Fido2CBOR
-import Foundation
+import Fido2Encoding
 
 /// RFC 8949 Appendix A (the cbor/test-vectors `appendix_a.json` format): a list of
 /// `{cbor, hex, roundtrip, decoded?, diagnostic?}`. Each item must decode (leniently) to its
@@ -7,12 +7,14 @@ import Foundation
 /// byte; the RFC 7049 item `f818` is not well-formed under RFC 8949 and must be rejected.
 struct RFC8949AppendixASuite: VectorSuite {
     let name: String
-    private let items: [[String: Any]]
+    private let items: [JSONObject]
 
     /// Recognizes the format: a non-empty list of objects that all have `hex` and `roundtrip`.
-    init?(name: String, json: Any) {
-        guard let items = json as? [[String: Any]], !items.isEmpty,
-            items.allSatisfy({ $0["hex"] is String && $0["roundtrip"] != nil })
+    init?(name: String, json: JSONValue) {
+        guard let list = json.arrayValue, !list.isEmpty else { return nil }
+        let items = list.compactMap(\.objectValue)
+        guard items.count == list.count,
+            items.allSatisfy({ $0["hex"]?.stringValue != nil && $0["roundtrip"]?.boolValue != nil })
         else { return nil }
         self.name = name
         self.items = items
@@ -20,12 +22,12 @@ struct RFC8949AppendixASuite: VectorSuite {
 
     func run() -> [VectorCaseResult] {
         items.enumerated().map { index, item in
-            let hex = item["hex"] as? String ?? ""
+            let hex = item["hex"]?.stringValue ?? ""
             return .check("#\(index) \(hex)", Self.failure(of: item, hex: hex))
         }
     }
 
-    private static func failure(of item: [String: Any], hex: String) -> String? {
+    private static func failure(of item: JSONObject, hex: String) -> String? {
         guard let bytes = try? HexInput.decode(Array(hex.utf8)) else { return "bad hex" }
         if hex == "f818" {
             return (try? CBORValue.decode(bytes, options: .lenient)) == nil
@@ -37,7 +39,7 @@ struct RFC8949AppendixASuite: VectorSuite {
         } catch {
             return "rejected: \(error)"
         }
-        if let diagnostic = item["diagnostic"] as? String {
+        if let diagnostic = item["diagnostic"]?.stringValue {
             guard let notation = try? CBORDiagnostic.notation(for: bytes) else {
                 return "no diagnostic notation"
             }
@@ -50,7 +52,7 @@ struct RFC8949AppendixASuite: VectorSuite {
         } else {
             return "neither decoded nor diagnostic given"
         }
-        if item["roundtrip"] as? Bool == true && value.encoded() != bytes {
+        if item["roundtrip"]?.boolValue == true && value.encoded() != bytes {
             return "re-encoded as \(CBORDiagnostic.hex(value.encoded()))"
         }
         return nil
@@ -58,30 +60,23 @@ struct RFC8949AppendixASuite: VectorSuite {
 
     /// The JSON value as a ``CBORValue``; integers beyond 64 bits become bignums (tags 2 and 3),
     /// as the RFC's examples encode them.
-    private static func expectedValue(_ json: Any) -> CBORValue? {
+    private static func expectedValue(_ json: JSONValue) -> CBORValue? {
         switch json {
-        case is NSNull: return .null
-        case let text as String: return .textString(text)
-        case let list as [Any]:
+        case .null: return .null
+        case .bool(let flag): return .boolean(flag)
+        case .string(let text): return .textString(text)
+        case .array(let list):
             let elements = list.compactMap(expectedValue)
             return elements.count == list.count ? .array(elements) : nil
-        case let object as [String: Any]:
+        case .object(let object):
             var entries: [CBORMap.Entry] = []
-            for (key, member) in object.sorted(by: { $0.key < $1.key }) {
-                guard let converted = expectedValue(member) else { return nil }
-                entries.append(CBORMap.Entry(key: .textString(key), value: converted))
+            for member in object.members {
+                guard let converted = expectedValue(member.value) else { return nil }
+                entries.append(CBORMap.Entry(key: .textString(member.name), value: converted))
             }
             return .map(CBORMap(entries))
-        case let number as NSNumber:
-            if String(describing: type(of: number)).contains("Bool") {
-                return .boolean(number.boolValue)
-            }
-            let text = number.description
-            let isInteger =
-                number is NSDecimalNumber || !["d", "f"].contains(String(cString: number.objCType))
-            return isInteger ? integer(text) : Double(text).map { .float($0) }
-        default:
-            return nil
+        case .number(let number):
+            return number.isInteger ? integer(number.text) : number.doubleValue.map { .float($0) }
         }
     }
 
@@ -116,7 +111,7 @@ struct RFC8949AppendixASuite: VectorSuite {
         return .tagged(negative ? 3 : 2, .byteString(significant))
     }
 
-    /// Equality that ignores map entry order (JSON objects have none).
+    /// Equality that ignores map entry order (JSON objects carry no meaning in theirs).
     private static func equivalent(_ lhs: CBORValue, _ rhs: CBORValue) -> Bool {
         switch (lhs, rhs) {
         case (.map(let left), .map(let right)):

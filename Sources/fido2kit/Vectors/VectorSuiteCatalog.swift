@@ -1,6 +1,7 @@
+import Fido2Encoding
 import Foundation
 
-/// Recognizes the suite formats `fido2kit vectors verify` knows, by file name and shape.
+/// Recognizes the suite formats `fido2kit vectors verify` knows, by shape.
 enum VectorSuiteCatalog {
     /// What a file turned out to be.
     enum Recognition {
@@ -10,14 +11,17 @@ enum VectorSuiteCatalog {
         case unknown(reason: String)
     }
 
+    /// Vector files are larger than WebAuthn messages; everything else keeps the defaults.
+    static let readerOptions = JSONReader.Options(
+        maximumInputLength: 64 << 20, maximumStringLength: 16 << 20)
+
     /// The suite in the JSON file at `url`.
     static func recognize(_ url: URL) -> Recognition {
-        let json: Any
+        let json: JSONValue
         do {
-            json = try JSONSerialization.jsonObject(
-                with: Data(contentsOf: url), options: [.fragmentsAllowed])
+            json = try JSONReader(options: readerOptions).read([UInt8](Data(contentsOf: url)))
         } catch {
-            return .unknown(reason: "unreadable JSON: \(error.localizedDescription)")
+            return .unknown(reason: "unreadable JSON: \(error)")
         }
         let name = url.lastPathComponent
         if let suite = RFC8949AppendixASuite(name: name, json: json) { return .suite(suite) }

@@ -1,0 +1,243 @@
+/// Writes JSON to a byte buffer exactly as told: members in the order written, no whitespace,
+/// strings escaped as ``JSONStringEscaping`` says, numbers as their literal text.
+///
+/// The writer places commas itself; the caller is responsible for the structure (a ``name(_:)``
+/// before each value inside an object, balanced begin and end calls). For one allocation,
+/// reserve the final size up front (``serializedLength(of:)`` and ``escapedLength(of:escaping:)``
+/// compute it).
+public struct JSONWriter: Sendable {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8]
+    /// Whether the next value or name needs a comma before it.
+    private var needsComma = false
+
+    /// An empty writer whose buffer has room for `capacity` bytes.
+    public init(reservingCapacity capacity: Int = 0) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Makes room for `count` more bytes.
+    public mutating func reserveCapacity(additional count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
+    // MARK: Structure
+
+    /// Writes `{`.
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    /// Writes `}`.
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// Writes `[`.
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    /// Writes `]`.
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes a member name and its colon; the member's value comes next.
+    public mutating func name(_ name: String) {
+        separate()
+        appendEscaped(name, escaping: .javaScript)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    // MARK: Values
+
+    /// Writes a string value.
+    public mutating func string(_ value: String, escaping: JSONStringEscaping = .javaScript) {
+        separate()
+        appendEscaped(value, escaping: escaping)
+        needsComma = true
+    }
+
+    /// Writes `bytes` as an unpadded base64url string value, without an intermediate `String`
+    /// (the common case, without generic dispatch).
+    public mutating func base64URL(_ value: [UInt8]) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        Base64URL.encode(value, appendingTo: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// Writes `bytes` as an unpadded base64url string value, without an intermediate `String`.
+    public mutating func base64URL<Bytes: Collection>(_ value: Bytes) where Bytes.Element == UInt8 {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        Base64URL.encode(value, appendingTo: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// Writes `true` or `false`.
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+        needsComma = true
+    }
+
+    /// Writes `null`.
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: Self.nullBytes)
+        needsComma = true
+    }
+
+    /// Writes an integer.
+    public mutating func number(_ value: Int64) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+        needsComma = true
+    }
+
+    /// Writes an integer.
+    public mutating func number(_ value: Int) {
+        number(Int64(value))
+    }
+
+    /// Writes a number's literal text.
+    public mutating func number(_ value: JSONNumber) {
+        separate()
+        bytes.append(contentsOf: value.text.utf8)
+        needsComma = true
+    }
+
+    /// Writes any value, recursively, in compact form.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null:
+            null()
+        case .bool(let flag):
+            bool(flag)
+        case .number(let number):
+            self.number(number)
+        case .string(let text):
+            string(text)
+        case .array(let elements):
+            beginArray()
+            for element in elements { self.value(element) }
+            endArray()
+        case .object(let object):
+            beginObject()
+            for member in object.members {
+                name(member.name)
+                self.value(member.value)
+            }
+            endObject()
+        }
+    }
+
+    // MARK: Sizes
+
+    /// The number of bytes ``string(_:escaping:)`` writes for `text`, quotes included.
+    public static func escapedLength(of text: String, escaping: JSONStringEscaping) -> Int {
+        var length = 2
+        for byte in text.utf8 {
+            length += escapeWidth(byte, escaping)
+        }
+        return length
+    }
+
+    /// The number of bytes ``value(_:)`` writes for `value`.
+    public static func serializedLength(of value: JSONValue) -> Int {
+        switch value {
+        case .null: return 4
+        case .bool(let flag): return flag ? 4 : 5
+        case .number(let number): return number.text.utf8.count
+        case .string(let text): return escapedLength(of: text, escaping: .javaScript)
+        case .array(let elements):
+            var length = 2 + max(elements.count - 1, 0)
+            for element in elements { length += serializedLength(of: element) }
+            return length
+        case .object(let object):
+            var length = 2 + max(object.members.count - 1, 0)
+            for member in object.members {
+                length += escapedLength(of: member.name, escaping: .javaScript) + 1
+                length += serializedLength(of: member.value)
+            }
+            return length
+        }
+    }
+
+    // MARK: Escaping
+
+    private static let trueBytes: [UInt8] = Array("true".utf8)
+    private static let falseBytes: [UInt8] = Array("false".utf8)
+    private static let nullBytes: [UInt8] = Array("null".utf8)
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    /// How many bytes `byte` takes once escaped.
+    private static func escapeWidth(_ byte: UInt8, _ escaping: JSONStringEscaping) -> Int {
+        if byte >= 0x20 {
+            return byte == 0x22 || byte == 0x5C ? 2 : 1
+        }
+        if escaping == .javaScript, shortEscape(byte) != nil { return 2 }
+        return 6
+    }
+
+    /// The letter of `\b \f \n \r \t` for `byte`, if it has one.
+    private static func shortEscape(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x08: return UInt8(ascii: "b")
+        case 0x0C: return UInt8(ascii: "f")
+        case 0x0A: return UInt8(ascii: "n")
+        case 0x0D: return UInt8(ascii: "r")
+        case 0x09: return UInt8(ascii: "t")
+        default: return nil
+        }
+    }
+
+    private mutating func appendEscaped(_ text: String, escaping: JSONStringEscaping) {
+        var text = text
+        text.withUTF8 { source in
+            bytes.append(UInt8(ascii: "\""))
+            var runStart = 0
+            for index in 0..<source.count {
+                let byte = source[index]
+                if byte >= 0x20, byte != 0x22, byte != 0x5C { continue }
+                if runStart < index {
+                    bytes.append(
+                        contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                }
+                bytes.append(UInt8(ascii: "\\"))
+                if byte == 0x22 || byte == 0x5C {
+                    bytes.append(byte)
+                } else if escaping == .javaScript, let letter = Self.shortEscape(byte) {
+                    bytes.append(letter)
+                } else {
+                    bytes.append(UInt8(ascii: "u"))
+                    bytes.append(UInt8(ascii: "0"))
+                    bytes.append(UInt8(ascii: "0"))
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+                }
+                runStart = index + 1
+            }
+            if runStart < source.count {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+}

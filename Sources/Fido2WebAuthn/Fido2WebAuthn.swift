@@ -1,1 +1,0 @@
-// The Fido2WebAuthn module. Its types live in one file each under this folder.

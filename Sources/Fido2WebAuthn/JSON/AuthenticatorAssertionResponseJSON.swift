@@ -1,0 +1,64 @@
+import Fido2Encoding
+
+/// The authenticator's answer to an authentication, in `AuthenticationResponseJSON.response`
+/// (WebAuthn Level 3 `AuthenticatorAssertionResponseJSON`).
+public struct AuthenticatorAssertionResponseJSON: WebAuthnJSONForm, JSONFieldsDecodable {
+    /// The exact clientDataJSON bytes whose hash was signed (base64url in JSON).
+    public var clientDataJSON: [UInt8]
+    /// The authenticator data that was signed.
+    public var authenticatorData: [UInt8]
+    /// The signature over `authenticatorData || SHA-256(clientDataJSON)`.
+    public var signature: [UInt8]
+    /// The user handle of a discoverable credential.
+    public var userHandle: [UInt8]?
+
+    /// An assertion response.
+    public init(
+        clientDataJSON: [UInt8], authenticatorData: [UInt8], signature: [UInt8],
+        userHandle: [UInt8]? = nil
+    ) {
+        self.clientDataJSON = clientDataJSON
+        self.authenticatorData = authenticatorData
+        self.signature = signature
+        self.userHandle = userHandle
+    }
+
+    /// Reads the response; unknown members are ignored.
+    ///
+    /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
+    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
+        self = try Self.decode(jsonValue, path: path)
+    }
+
+    /// Reads the members; errors name them relative to this object.
+    init(fields: JSONFields) throws(WebAuthnError) {
+        clientDataJSON = try fields.requiredBase64URL("clientDataJSON")
+        authenticatorData = try fields.requiredBase64URL("authenticatorData")
+        signature = try fields.requiredBase64URL("signature")
+        userHandle = try fields.optionalBase64URL("userHandle")
+    }
+
+    /// Writes the response, members in IDL order.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.name("clientDataJSON")
+        writer.base64URL(clientDataJSON)
+        writer.name("authenticatorData")
+        writer.base64URL(authenticatorData)
+        writer.name("signature")
+        writer.base64URL(signature)
+        if let userHandle {
+            writer.name("userHandle")
+            writer.base64URL(userHandle)
+        }
+        writer.endObject()
+    }
+
+    /// Base64url sizes plus member names and punctuation.
+    public var estimatedJSONLength: Int {
+        let binary =
+            clientDataJSON.count + authenticatorData.count + signature.count
+            + (userHandle?.count ?? 0)
+        return binary / 3 * 4 + 128
+    }
+}

@@ -1,0 +1,34 @@
+import Fido2Encoding
+
+extension JSONWriter {
+    /// Writes a WebAuthn JSON form as a value.
+    mutating func form<Form: WebAuthnJSONForm>(_ form: Form) {
+        form.write(to: &self)
+    }
+
+    /// Writes an array of forms.
+    mutating func forms<Form: WebAuthnJSONForm>(_ forms: [Form]) {
+        beginArray()
+        for form in forms { form.write(to: &self) }
+        endArray()
+    }
+
+    /// Writes an array of strings.
+    mutating func strings(_ strings: [String]) {
+        beginArray()
+        for string in strings { self.string(string) }
+        endArray()
+    }
+
+    /// Writes an array of enumeration values by their spelling.
+    mutating func enumerations<Value: WebAuthnStringEnumeration>(_ values: [Value]) {
+        beginArray()
+        for value in values { string(value.rawValue) }
+        endArray()
+    }
+
+    /// Writes a raw JSON object.
+    mutating func object(_ object: JSONObject) {
+        value(.object(object))
+    }
+}

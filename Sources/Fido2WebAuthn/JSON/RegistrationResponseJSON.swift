@@ -1,0 +1,76 @@
+import Fido2Encoding
+
+/// A new credential as the client hands it to the relying party
+/// (WebAuthn Level 3 `RegistrationResponseJSON`).
+///
+/// `id` is always the base64url of `rawId`, so only `rawId` is stored; reading checks that the
+/// two agree. `type` is always `public-key`. A missing `clientExtensionResults` (required by the
+/// IDL, omitted by some libraries) reads as an empty object.
+public struct RegistrationResponseJSON: WebAuthnJSONForm, JSONFieldsDecodable {
+    /// The credential ID.
+    public var rawId: [UInt8]
+    /// The authenticator's response.
+    public var response: AuthenticatorAttestationResponseJSON
+    /// Whether a platform or roaming authenticator made the credential, when the client says.
+    public var authenticatorAttachment: AuthenticatorAttachment?
+    /// The client extension outputs, kept as raw JSON.
+    public var clientExtensionResults: JSONObject
+
+    /// The credential ID as base64url, the `id` member.
+    public var id: String { Base64URL.encode(rawId) }
+
+    /// A registration response.
+    public init(
+        rawId: [UInt8], response: AuthenticatorAttestationResponseJSON,
+        authenticatorAttachment: AuthenticatorAttachment? = nil,
+        clientExtensionResults: JSONObject = [:]
+    ) {
+        self.rawId = rawId
+        self.response = response
+        self.authenticatorAttachment = authenticatorAttachment
+        self.clientExtensionResults = clientExtensionResults
+    }
+
+    /// Reads a registration response; unknown members are ignored.
+    ///
+    /// - Throws: ``WebAuthnError``: `missingMember`, `wrongType` or `invalidBase64URL` naming the
+    ///   member (`response.attestationObject`, …); `invalidValue` when `type` is not
+    ///   `public-key` or `id` does not encode `rawId`.
+    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
+        self = try Self.decode(jsonValue, path: path)
+    }
+
+    /// Reads the members; errors name them relative to this object.
+    init(fields: JSONFields) throws(WebAuthnError) {
+        rawId = try CredentialFields.checkedRawId(fields)
+        response = try fields.requiredForm("response")
+        authenticatorAttachment = try fields.optionalString("authenticatorAttachment").map {
+            AuthenticatorAttachment(rawValue: $0)
+        }
+        clientExtensionResults = try fields.optionalRawObject("clientExtensionResults") ?? [:]
+        try fields.requireConstant("type", "public-key")
+    }
+
+    /// Writes the response, members in IDL order.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        CredentialFields.writeIds(rawId, to: &writer)
+        writer.name("response")
+        writer.form(response)
+        if let authenticatorAttachment {
+            writer.name("authenticatorAttachment")
+            writer.string(authenticatorAttachment.rawValue)
+        }
+        writer.name("clientExtensionResults")
+        writer.object(clientExtensionResults)
+        writer.name("type")
+        writer.string("public-key")
+        writer.endObject()
+    }
+
+    /// The response's estimate plus the two IDs and the outer members.
+    public var estimatedJSONLength: Int {
+        response.estimatedJSONLength + rawId.count / 3 * 8 + 160
+            + JSONWriter.serializedLength(of: .object(clientExtensionResults))
+    }
+}

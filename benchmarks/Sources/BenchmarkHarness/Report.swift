@@ -1,0 +1,50 @@
+/// The results of a run as Markdown tables, and whether every target was met.
+public struct Report {
+    private(set) var lines: [String] = []
+    /// Whether every check so far met its target.
+    public private(set) var allTargetsMet = true
+    /// Checks that missed their target, as one line each.
+    public private(set) var misses: [String] = []
+
+    /// Creates an empty report.
+    public init() {}
+
+    /// Adds a scenario's measurements and checks.
+    public mutating func add(_ scenario: Scenario, _ measurements: [Measurement]) {
+        lines.append("### \(scenario.title)")
+        lines.append("")
+        lines.append("| implementation | median ns/op | best ns/op | allocations/op |")
+        lines.append("|---|---:|---:|---:|")
+        for measurement in measurements {
+            lines.append(
+                "| \(measurement.name) | \(format(measurement.nanoseconds)) | "
+                    + "\(format(measurement.bestNanoseconds)) | \(format(measurement.allocations)) |"
+            )
+        }
+        if !scenario.checks.isEmpty {
+            lines.append("")
+            lines.append("| check | target | measured | met |")
+            lines.append("|---|---|---:|:-:|")
+        }
+        for check in scenario.checks {
+            guard let subject = measurements.first(where: { $0.name == check.subject }) else {
+                continue
+            }
+            let baseline = check.baseline.flatMap { name in measurements.first { $0.name == name } }
+            let value = check.target.measured(subject: subject, baseline: baseline)
+            let met = check.target.isMet(by: value)
+            let label = check.baseline.map { "\(check.subject) vs \($0)" } ?? check.subject
+            lines.append(
+                "| \(label) | \(check.target) | \(format(value)) | \(met ? "yes" : "**no**") |")
+            if !met {
+                allTargetsMet = false
+                misses.append(
+                    "\(scenario.title): \(label): \(format(value)), target \(check.target)")
+            }
+        }
+        lines.append("")
+    }
+
+    /// The whole report.
+    public var markdown: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,34 @@
+/// A piece of work measured for several competitors in the same rounds, with the targets that
+/// judge them.
+public struct Scenario: Sendable {
+    /// A check of one competitor against a target, possibly relative to another competitor.
+    public struct Check: Sendable {
+        /// The competitor judged.
+        public let subject: String
+        /// The competitor it is compared with, for ratio targets.
+        public let baseline: String?
+        /// The target.
+        public let target: Target
+
+        /// Creates a check.
+        public init(_ subject: String, against baseline: String? = nil, _ target: Target) {
+            self.subject = subject
+            self.baseline = baseline
+            self.target = target
+        }
+    }
+
+    /// What is measured, e.g. `CBOR encode: attestation object (279 B)`.
+    public let title: String
+    /// The implementations measured side by side.
+    public let competitors: [Competitor]
+    /// The targets.
+    public let checks: [Check]
+
+    /// Creates a scenario.
+    public init(_ title: String, competitors: [Competitor], checks: [Check] = []) {
+        self.title = title
+        self.competitors = competitors
+        self.checks = checks
+    }
+}

@@ -1,0 +1,53 @@
+/// A performance target, stated as a ratio between two measurements of the same run, or as an
+/// allocation count.
+public enum Target: Sendable, CustomStringConvertible {
+    /// The subject does the work at least `factor` times faster than the baseline.
+    case fasterThanBaseline(atLeast: Double)
+    /// The subject costs at most `factor` times the baseline (1.05 = within 5%).
+    case costOfBaseline(atMost: Double)
+    /// The subject allocates at most `count` times per operation.
+    case allocations(atMost: Double)
+
+    /// The target as a phrase for the report.
+    public var description: String {
+        switch self {
+        case .fasterThanBaseline(let factor): return "≥ \(format(factor))x faster"
+        case .costOfBaseline(let factor): return "≤ \(format(factor))x the cost"
+        case .allocations(let count): return "≤ \(format(count)) allocation(s)/op"
+        }
+    }
+
+    /// The measured value this target judges: speed-up, cost ratio or allocation count.
+    ///
+    /// Ratios use each competitor's fastest round: on a shared machine, interference only ever
+    /// adds time, so the fastest of many interleaved rounds is the least disturbed estimate of
+    /// each side (the report shows medians too).
+    public func measured(subject: Measurement, baseline: Measurement?) -> Double {
+        switch self {
+        case .fasterThanBaseline:
+            return (baseline?.bestNanoseconds ?? .nan) / subject.bestNanoseconds
+        case .costOfBaseline:
+            return subject.bestNanoseconds / (baseline?.bestNanoseconds ?? .nan)
+        case .allocations: return subject.allocations
+        }
+    }
+
+    /// Whether `value` (from ``measured(subject:baseline:)``) meets the target.
+    public func isMet(by value: Double) -> Bool {
+        switch self {
+        case .fasterThanBaseline(let factor): return value >= factor
+        case .costOfBaseline(let factor): return value <= factor
+        case .allocations(let count): return value <= count
+        }
+    }
+}
+
+/// Formats a ratio or count with two decimals, trimming a trailing `.00`.
+func format(_ value: Double) -> String {
+    guard value.isFinite else { return "n/a" }
+    let hundredths = (value * 100).rounded()
+    let whole = Int(hundredths / 100)
+    let fraction = Int(abs(hundredths).truncatingRemainder(dividingBy: 100))
+    if fraction == 0 { return "\(whole)" }
+    return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+}

@@ -1,0 +1,50 @@
+import BenchmarkHarness
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// fido2kit-bench [--quick] [--filter TEXT] [--no-check]
+// fido2kit-bench --profile TEXT COMPETITOR ITERATIONS
+//
+// Runs every scenario, prints Markdown tables (the source of docs/performance.md) and exits 1
+// when a target is missed, unless --no-check is given. --profile runs one competitor of the
+// first matching scenario a fixed number of times and nothing else, for callgrind or perf.
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let check = !arguments.contains("--no-check")
+let filter = arguments.firstIndex(of: "--filter").flatMap { index in
+    arguments.index(after: index) < arguments.endIndex
+        ? arguments[arguments.index(after: index)] : nil
+}
+
+let scenarios = CBORScenarios.all
+
+if let index = arguments.firstIndex(of: "--profile") {
+    let rest = Array(arguments[arguments.index(after: index)...])
+    guard rest.count == 3, let iterations = Int(rest[2]),
+        let scenario = scenarios.first(where: { $0.title.contains(rest[0]) }),
+        let competitor = scenario.competitors.first(where: { $0.name == rest[1] })
+    else {
+        print("usage: fido2kit-bench --profile SCENARIO-TEXT COMPETITOR ITERATIONS")
+        exit(2)
+    }
+    var checksum: UInt64 = 0
+    for _ in 0..<iterations { checksum &+= competitor.body() }
+    Sink.keep(checksum)
+    exit(0)
+}
+
+let harness =
+    quick
+    ? Harness(rounds: 11, batchNanoseconds: 1_000_000) : Harness()
+var report = Report()
+for scenario in scenarios where filter.map({ scenario.title.contains($0) }) ?? true {
+    report.add(scenario, harness.measure(scenario))
+}
+print(report.markdown)
+if !report.allTargetsMet {
+    print("Targets missed:")
+    for miss in report.misses { print("- \(miss)") }
+    if check { exit(1) }
+}
