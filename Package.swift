@@ -66,7 +66,7 @@ let package = Package(
         ),
         .testTarget(
             name: "Fido2CryptoTests",
-            dependencies: ["Fido2Crypto", "Fido2CBOR", "Fido2TestSupport"]
+            dependencies: ["Fido2Crypto", "Fido2CBOR", "Fido2Encoding", "Fido2TestSupport"]
         ),
         .testTarget(
             name: "Fido2WebAuthnTests",
