@@ -173,10 +173,22 @@ import Testing
         }
     }
 
-    @Test func rejectsPrivateKeyMaterial() {
+    @Test func rejectsPrivateKeyMaterial() throws {
         expectCryptoError(.invalidCOSEKey, field: "d") {
             try COSEKey(cborEncoded: encode(ec2() + [(-4, .bytes(x))]))
         }
+        let n = try PrivateKey(generating: .rsa(modulusBits: 2048)).publicKey.rsaModulus
+        let rsa: [(Int, Member)] = [
+            (1, .int(3)), (3, .int(-257)), (-1, .bytes(n)), (-2, .bytes([1, 0, 1])),
+        ]
+        #expect(try COSEKey(cborEncoded: encode(rsa)).publicKey.kind == .rsa(modulusBits: 2048))
+        for label in [-3, -4, -8, -12] {
+            expectCryptoError(.invalidCOSEKey, field: "d") {
+                try COSEKey(cborEncoded: encode(rsa + [(label, .bytes([1]))]))
+            }
+        }
+        // Labels outside the key type's parameters are ignored (-5 means nothing for EC2).
+        #expect(try COSEKey(cborEncoded: encode(ec2() + [(-5, .bytes([1]))])).algorithm == .es256)
     }
 
     @Test func rejectsNonCanonicalOrMalformedCBOR() throws {

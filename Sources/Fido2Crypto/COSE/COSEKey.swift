@@ -39,7 +39,10 @@ public struct COSEKey: Sendable, Equatable {
         static let crvOrN: Int64 = -1
         static let xOrE: Int64 = -2
         static let yOrD: Int64 = -3
+        /// d of an EC2 or OKP key; p of an RSA key.
         static let privateEC: Int64 = -4
+        /// The last RSA private member label (qInv is -8, other/r_i/d_i/t_i run to -12).
+        static let lastRSAPrivate: Int64 = -12
     }
 
     /// Parses an encoded COSE_Key; the input must be exactly one CBOR map.
@@ -97,7 +100,10 @@ public struct COSEKey: Sendable, Equatable {
         var crvOrN: CBORValue?
         var xOrE: CBORValue?
         var yOrD: CBORValue?
-        var hasPrivateMember = false
+        /// Whether label -4 (EC2/OKP d, RSA p) is present.
+        var hasMinusFour = false
+        /// Whether an RSA private member below -4 (-5 … -12) is present.
+        var hasRSAPrivateMember = false
 
         mutating func read(from reader: inout CBORReader) throws(CryptoError) {
             let type = try cbor { () throws(CBORError) in try reader.peekMajorType() }
@@ -126,8 +132,12 @@ public struct COSEKey: Sendable, Equatable {
                 }
                 try cbor { () throws(CBORError) in try reader.skipItem() }
             default:
-                // -4 is d for EC2/OKP and p for RSA; below that only RSA private members.
-                if label <= Label.privateEC { hasPrivateMember = true }
+                // -4 is d for EC2/OKP and p for RSA; -5 … -12 are further RSA private members.
+                // Which of them matter depends on kty, decided in validation.
+                if label == Label.privateEC { hasMinusFour = true }
+                if (Label.lastRSAPrivate..<Label.privateEC).contains(label) {
+                    hasRSAPrivateMember = true
+                }
                 try cbor { () throws(CBORError) in try reader.skipItem() }
             }
         }
@@ -182,7 +192,7 @@ public struct COSEKey: Sendable, Equatable {
                     "\(algorithm) needs kty \(algorithm.keyType.map { "\($0)" } ?? "?"), not \(keyType)",
                     field: "kty")
             }
-            if hasPrivateMember || (keyType == .rsa && yOrD != nil) {
+            if hasMinusFour || (keyType == .rsa && (yOrD != nil || hasRSAPrivateMember)) {
                 throw CryptoError(
                     .invalidCOSEKey, "COSE_Key carries private key material", field: "d")
             }
