@@ -250,3 +250,34 @@ private func scanFailingOnContent(_ text: String) -> Origin? {
         #expect(error.offset == 20)
     }
 }
+
+@Test func scannerAndReaderAgreeOnMutatedDocuments() async {
+    // Differential check on near-valid input: flip, insert or delete bytes of a valid document
+    // and both readers must accept the same value or reject with the same code and offset.
+    await propertyCheck(count: 500, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
+        var random = SplitMix(seed: seed)
+        var bytes = randomJSONValue(&random, depth: 0).serialized()
+        let interesting: [UInt8] =
+            Array("{}[]\",:\\ntfu0-.e\u{7F}".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xED, 0xFF]
+        for _ in 0..<(1 + random.below(3)) {
+            let position = bytes.isEmpty ? 0 : random.below(bytes.count)
+            let byte = interesting[random.below(interesting.count)]
+            switch random.below(3) {
+            case 0 where !bytes.isEmpty: bytes[position] = byte
+            case 1: bytes.insert(byte, at: position)
+            default: if !bytes.isEmpty { bytes.remove(at: position) }
+            }
+        }
+        let read = Result { () throws(Fido2EncodingError) in try JSONReader().read(bytes) }
+        let scanned = Result { () throws(Fido2EncodingError) in try scanWalking(bytes) }
+        switch (read, scanned) {
+        case (.success(let a), .success(let b)):
+            #expect(a == b)
+        case (.failure(let a), .failure(let b)):
+            #expect(a.code == b.code, "\(a) vs \(b)")
+            #expect(a.offset == b.offset, "\(a) vs \(b)")
+        default:
+            Issue.record("reader \(read) but scanner \(scanned) on \(bytes)")
+        }
+    }
+}
