@@ -105,9 +105,9 @@ public struct JSONScanner {
     /// Whether a scanner call has failed: the position is then unreliable, so nothing more is
     /// checked after the body returns. Every public operation sets it first and puts back the
     /// earlier value only when it succeeds, so a failure sticks even if the body catches it.
-    private var poisoned = false
+    @usableFromInline var poisoned = false
 
-    private init(input: UnsafeBufferPointer<UInt8>, options: JSONReader.Options) {
+    @usableFromInline init(input: UnsafeBufferPointer<UInt8>, options: JSONReader.Options) {
         parser = JSONParser(input: input, options: options)
         containers.reserveCapacity(8)
         names.reserveCapacity(16)
@@ -122,20 +122,16 @@ public struct JSONScanner {
     ///   ``Base64URL/decode(_:)``). When `body` fails on content (a missing member, say) but the
     ///   document is also malformed later on, the malformation is reported instead, so broken
     ///   JSON is always reported as broken JSON.
+    @inlinable
     public static func scan<Result, Failure: Error>(
         _ bytes: [UInt8], options: JSONReader.Options = JSONReader.Options(),
         mapError: (Fido2EncodingError) -> Failure,
         _ body: (inout JSONScanner) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        guard bytes.count <= options.maximumInputLength else {
-            throw mapError(
-                Fido2EncodingError(
-                    .inputTooLarge,
-                    "input of \(bytes.count) bytes exceeds the limit of "
-                        + "\(options.maximumInputLength)",
-                    offset: options.maximumInputLength))
-        }
-        let outcome: Swift.Result<Result, Failure> = bytes.withUnsafeBufferPointer { buffer in
+        // Inlinable so callers specialize it: generic metadata lookups cost more than a small
+        // document's scan.
+        if let tooLarge = sizeError(bytes.count, options) { throw mapError(tooLarge) }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in
             var scanner = JSONScanner(input: buffer, options: options)
             let result: Result
             do throws(Failure) {
@@ -143,16 +139,25 @@ public struct JSONScanner {
             } catch {
                 // Prefer reporting a malformed document over a content error.
                 if !scanner.poisoned, case .failure(let malformed) = scanner.finish() {
-                    return .failure(mapError(malformed))
+                    throw mapError(malformed)
                 }
-                return .failure(error)
+                throw error
             }
             if case .failure(let malformed) = scanner.finish() {
-                return .failure(mapError(malformed))
+                throw mapError(malformed)
             }
-            return .success(result)
+            return result
         }
-        return try outcome.get()
+    }
+
+    /// The error for an input longer than the options allow, if it is.
+    @usableFromInline
+    static func sizeError(_ count: Int, _ options: JSONReader.Options) -> Fido2EncodingError? {
+        guard count > options.maximumInputLength else { return nil }
+        return Fido2EncodingError(
+            .inputTooLarge,
+            "input of \(count) bytes exceeds the limit of \(options.maximumInputLength)",
+            offset: options.maximumInputLength)
     }
 
     /// The byte offset of the next unread byte.
@@ -558,7 +563,7 @@ public struct JSONScanner {
 
     /// Reads whatever the body left (the value if it read none, the rest of open containers),
     /// then checks that only whitespace follows.
-    private mutating func finish() -> Swift.Result<Void, Fido2EncodingError> {
+    @usableFromInline mutating func finish() -> Swift.Result<Void, Fido2EncodingError> {
         do throws(Fido2EncodingError) {
             if valuePending || (containers.isEmpty && !topLevelDone) {
                 _ = try value()
