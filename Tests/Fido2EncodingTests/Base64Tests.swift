@@ -68,6 +68,7 @@ private let rfc4648Vectors: [(String, String)] = [
     #expect(lines[3].isEmpty)
     #expect(Base64.encode(Array("foo".utf8), lineLength: 0) == "Zm9v\n")
     #expect(Base64.encode([UInt8](), lineLength: 64) == "")
+    #expect(Base64.encode(Array("foo".utf8), lineLength: .max) == "Zm9v\n")
 }
 
 @Test func roundTripsRandomBytesThroughStandardBase64() async {

@@ -27,7 +27,7 @@ struct MalformedJSON: CustomTestStringConvertible, Sendable {
     }
 }
 
-private let malformedDocuments: [MalformedJSON] = [
+let malformedDocuments: [MalformedJSON] = [
     // Truncation.
     MalformedJSON("", .truncated, at: 0, "empty input"),
     MalformedJSON("   ", .truncated, at: 3, "only whitespace"),

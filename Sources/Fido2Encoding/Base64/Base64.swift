@@ -29,12 +29,13 @@ public enum Base64 {
     where Bytes.Element == UInt8 {
         let text = Array(encode(bytes).utf8)
         let width = lineLength > 0 ? lineLength : max(text.count, 1)
-        let lines = text.isEmpty ? 0 : (text.count + width - 1) / width
+        // Division, not `count + width - 1`, so a huge lineLength cannot overflow.
+        let lines = text.count / width + (text.count % width == 0 ? 0 : 1)
         var output: [UInt8] = []
         output.reserveCapacity(text.count + lines)
         var start = 0
         while start < text.count {
-            let end = min(start + width, text.count)
+            let end = text.count - start <= width ? text.count : start + width
             output.append(contentsOf: text[start..<end])
             output.append(0x0A)
             start = end

@@ -155,7 +155,7 @@ enum Base64Engine {
             if skipsWhitespace, source.contains(where: isWhitespace) {
                 return decodeSkippingWhitespace(source, alphabet: alphabet, padding: padding)
             }
-            return decode(source, alphabet: alphabet, padding: padding)
+            return decodeBuffer(source, alphabet: alphabet, padding: padding)
         }.get()
     }
 
@@ -176,7 +176,7 @@ enum Base64Engine {
             origins.append(offset)
         }
         let result = compact.withUnsafeBufferPointer {
-            decode($0, alphabet: alphabet, padding: padding)
+            decodeBuffer($0, alphabet: alphabet, padding: padding)
         }
         return result.mapError { error in
             guard let offset = error.offset else { return error }
@@ -185,7 +185,8 @@ enum Base64Engine {
         }
     }
 
-    private static func decode(
+    /// Decodes contiguous text without whitespace; error offsets are relative to `source`.
+    static func decodeBuffer(
         _ source: UnsafeBufferPointer<UInt8>, alphabet: Alphabet, padding: Padding
     ) -> Result<[UInt8], Fido2EncodingError> {
         let total = source.count

@@ -64,26 +64,29 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     /// The value as an `Int64` when the literal is an integer (no fraction, no exponent) within
     /// `Int64`'s range; nil otherwise, never a rounded or clamped value.
     public var int64Value: Int64? {
-        var negative = false
-        var result: Int64 = 0
-        for (index, byte) in text.utf8.enumerated() {
-            if index == 0, byte == UInt8(ascii: "-") {
-                negative = true
-                continue
+        var text = text
+        return text.withUTF8 { digits -> Int64? in
+            var index = 0
+            let negative = digits.first == UInt8(ascii: "-")
+            if negative { index = 1 }
+            guard index < digits.count else { return nil }
+            var result: Int64 = 0
+            while index < digits.count {
+                let digit = digits[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                let (shifted, overflow) = result.multipliedReportingOverflow(by: 10)
+                guard !overflow else { return nil }
+                // Accumulate toward the sign so Int64.min is reachable.
+                let (next, overflow2) =
+                    negative
+                    ? shifted.subtractingReportingOverflow(Int64(digit))
+                    : shifted.addingReportingOverflow(Int64(digit))
+                guard !overflow2 else { return nil }
+                result = next
+                index += 1
             }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let digit = Int64(byte - UInt8(ascii: "0"))
-            let (shifted, overflow) = result.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            // Accumulate toward the sign so Int64.min is reachable.
-            let (next, overflow2) =
-                negative
-                ? shifted.subtractingReportingOverflow(digit)
-                : shifted.addingReportingOverflow(digit)
-            guard !overflow2 else { return nil }
-            result = next
+            return result
         }
-        return result
     }
 
     /// The value as an `Int` when ``int64Value`` fits one.

@@ -148,11 +148,14 @@ public struct JSONWriter: Sendable {
 
     /// The number of bytes ``string(_:escaping:)`` writes for `text`, quotes included.
     public static func escapedLength(of text: String, escaping: JSONStringEscaping) -> Int {
-        var length = 2
-        for byte in text.utf8 {
-            length += escapeWidth(byte, escaping)
+        var text = text
+        return text.withUTF8 { bytes in
+            var length = 2 + bytes.count
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                length += escapeWidth(byte, escaping) - 1
+            }
+            return length
         }
-        return length
     }
 
     /// The number of bytes ``value(_:)`` writes for `value`.

@@ -28,39 +28,44 @@ public struct ClientDataJSON: Sendable, Hashable {
     ///   `challenge` is not base64url.
     public init(bytes: [UInt8]) throws(WebAuthnError) {
         self.bytes = bytes
-        self.clientData = try JSONFields.within("clientDataJSON") { () throws(WebAuthnError) in
-            try Self.read(JSONFields.document(bytes))
+        self.clientData = try withinField("clientDataJSON") { () throws(WebAuthnError) in
+            try JSONScanner.scan(bytes, mapError: JSONScanner.webAuthnError) {
+                (scanner) throws(WebAuthnError) in try Self.read(&scanner)
+            }
         }
     }
 
-    private static func read(_ fields: JSONFields) throws(WebAuthnError) -> CollectedClientData {
-        let type = ClientDataType(rawValue: try fields.requiredString("type"))
-        let challenge = try fields.requiredBase64URL("challenge")
-        let origin = try fields.requiredString("origin")
+    private static func read(
+        _ scanner: inout JSONScanner
+    ) throws(WebAuthnError)
+        -> CollectedClientData
+    {
+        var type: String?
+        var challenge: [UInt8]?
+        var origin: String?
         var crossOrigin = false
         var topOrigin: String?
         var tokenBinding: TokenBinding?
         var extraMembers = JSONObject()
-        for member in fields.object.members {
-            switch member.name {
-            case "type", "challenge", "origin":
-                continue
-            case "crossOrigin":
-                guard case .bool(let flag) = member.value else {
-                    throw JSONFields.wrongType("a boolean", member.value).prefixingField(
-                        member.name)
-                }
-                crossOrigin = flag
-            case "topOrigin":
-                topOrigin = try fields.requiredString(member.name)
-            case "tokenBinding" where member.value.objectValue != nil:
-                tokenBinding = try fields.requiredForm(member.name)
-            default:
-                extraMembers.members.append(member)
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "type": type = try scanner.string()
+            case "challenge": challenge = try scanner.base64URL()
+            case "origin": origin = try scanner.string()
+            // Browsers never send null here, so unlike the JSON forms null is not "absent".
+            case "crossOrigin": crossOrigin = try scanner.bool()
+            case "topOrigin": topOrigin = try scanner.string()
+            case "tokenBinding" where try scanner.kind() == .object:
+                tokenBinding = try TokenBinding(scanning: &scanner)
+            default: extraMembers.append(member.string, try scanner.value())
             }
         }
+        guard let type else { throw missingMember("type") }
+        guard let challenge else { throw missingMember("challenge") }
+        guard let origin else { throw missingMember("origin") }
         return CollectedClientData(
-            unchecked: type, challenge: challenge, origin: origin, crossOrigin: crossOrigin,
-            topOrigin: topOrigin, tokenBinding: tokenBinding, extraMembers: extraMembers)
+            unchecked: ClientDataType(rawValue: type), challenge: challenge, origin: origin,
+            crossOrigin: crossOrigin, topOrigin: topOrigin, tokenBinding: tokenBinding,
+            extraMembers: extraMembers)
     }
 }

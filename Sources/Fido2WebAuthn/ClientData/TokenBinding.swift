@@ -3,7 +3,7 @@ import Fido2Encoding
 /// The Token Binding state a Level 1 or 2 client reported in clientDataJSON (`tokenBinding`).
 /// Level 3 no longer uses Token Binding and keeps the member name reserved; relying parties
 /// may still meet it in responses from older clients.
-public struct TokenBinding: Sendable, Hashable, JSONFieldsDecodable {
+public struct TokenBinding: Sendable, Hashable {
     /// `present`, `supported`, or a value from a draft (`not-supported`), kept as read.
     public var status: String
     /// The Token Binding ID (base64url in JSON), present when `status` is `present`.
@@ -16,9 +16,21 @@ public struct TokenBinding: Sendable, Hashable, JSONFieldsDecodable {
     }
 
     /// Reads `{status, id?}`.
-    init(fields: JSONFields) throws(WebAuthnError) {
-        status = try fields.requiredString("status")
-        id = try fields.optionalBase64URL("id")
+    init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+        var status: String?
+        var id: [UInt8]?
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "status": status = try scanner.string()
+            case "id":
+                id = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    try scanner.base64URL()
+                }
+            default: try scanner.skip()
+            }
+        }
+        guard let status else { throw missingMember("status") }
+        self.init(status: status, id: id)
     }
 
     /// Writes `{"status":…,"id":…}`.

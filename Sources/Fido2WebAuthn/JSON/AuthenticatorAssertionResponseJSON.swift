@@ -2,7 +2,7 @@ import Fido2Encoding
 
 /// The authenticator's answer to an authentication, in `AuthenticationResponseJSON.response`
 /// (WebAuthn Level 3 `AuthenticatorAssertionResponseJSON`).
-public struct AuthenticatorAssertionResponseJSON: WebAuthnJSONForm, JSONFieldsDecodable {
+public struct AuthenticatorAssertionResponseJSON: WebAuthnJSONForm {
     /// The exact clientDataJSON bytes whose hash was signed (base64url in JSON).
     public var clientDataJSON: [UInt8]
     /// The authenticator data that was signed.
@@ -26,16 +26,29 @@ public struct AuthenticatorAssertionResponseJSON: WebAuthnJSONForm, JSONFieldsDe
     /// Reads the response; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
-        self = try Self.decode(jsonValue, path: path)
-    }
-
-    /// Reads the members; errors name them relative to this object.
-    init(fields: JSONFields) throws(WebAuthnError) {
-        clientDataJSON = try fields.requiredBase64URL("clientDataJSON")
-        authenticatorData = try fields.requiredBase64URL("authenticatorData")
-        signature = try fields.requiredBase64URL("signature")
-        userHandle = try fields.optionalBase64URL("userHandle")
+    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+        var clientDataJSON: [UInt8]?
+        var authenticatorData: [UInt8]?
+        var signature: [UInt8]?
+        var userHandle: [UInt8]?
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "clientDataJSON": clientDataJSON = try scanner.base64URL()
+            case "authenticatorData": authenticatorData = try scanner.base64URL()
+            case "signature": signature = try scanner.base64URL()
+            case "userHandle":
+                userHandle = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    try scanner.base64URL()
+                }
+            default: try scanner.skip()
+            }
+        }
+        guard let clientDataJSON else { throw missingMember("clientDataJSON") }
+        guard let authenticatorData else { throw missingMember("authenticatorData") }
+        guard let signature else { throw missingMember("signature") }
+        self.init(
+            clientDataJSON: clientDataJSON, authenticatorData: authenticatorData,
+            signature: signature, userHandle: userHandle)
     }
 
     /// Writes the response, members in IDL order.

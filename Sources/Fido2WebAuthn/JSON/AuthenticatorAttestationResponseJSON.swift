@@ -5,7 +5,7 @@ import Fido2Encoding
 ///
 /// Level 3 makes `authenticatorData`, `transports` and `publicKeyAlgorithm` required, but
 /// responses from older clients and libraries omit them, so they are optional here.
-public struct AuthenticatorAttestationResponseJSON: WebAuthnJSONForm, JSONFieldsDecodable {
+public struct AuthenticatorAttestationResponseJSON: WebAuthnJSONForm {
     /// The exact clientDataJSON bytes the authenticator signed over (base64url in JSON).
     public var clientDataJSON: [UInt8]
     /// The authenticator data, a copy of the one inside the attestation object.
@@ -36,18 +36,40 @@ public struct AuthenticatorAttestationResponseJSON: WebAuthnJSONForm, JSONFields
     /// Reads the response; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
-        self = try Self.decode(jsonValue, path: path)
-    }
-
-    /// Reads the members; errors name them relative to this object.
-    init(fields: JSONFields) throws(WebAuthnError) {
-        clientDataJSON = try fields.requiredBase64URL("clientDataJSON")
-        authenticatorData = try fields.optionalBase64URL("authenticatorData")
-        transports = try fields.optionalEnumerations("transports")
-        publicKey = try fields.optionalBase64URL("publicKey")
-        publicKeyAlgorithm = try fields.optionalLong("publicKeyAlgorithm")
-        attestationObject = try fields.requiredBase64URL("attestationObject")
+    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+        var clientDataJSON: [UInt8]?
+        var attestationObject: [UInt8]?
+        var response = AuthenticatorAttestationResponseJSON(
+            clientDataJSON: [], attestationObject: [])
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "clientDataJSON": clientDataJSON = try scanner.base64URL()
+            case "authenticatorData":
+                response.authenticatorData = try scanner.optional {
+                    (scanner) throws(WebAuthnError) in
+                    try scanner.base64URL()
+                }
+            case "transports":
+                response.transports = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    try scanner.enumerations()
+                }
+            case "publicKey":
+                response.publicKey = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    try scanner.base64URL()
+                }
+            case "publicKeyAlgorithm":
+                response.publicKeyAlgorithm = try scanner.optional {
+                    (scanner) throws(WebAuthnError) in try scanner.long()
+                }
+            case "attestationObject": attestationObject = try scanner.base64URL()
+            default: try scanner.skip()
+            }
+        }
+        guard let clientDataJSON else { throw missingMember("clientDataJSON") }
+        guard let attestationObject else { throw missingMember("attestationObject") }
+        response.clientDataJSON = clientDataJSON
+        response.attestationObject = attestationObject
+        self = response
     }
 
     /// Writes the response, members in IDL order.

@@ -1,7 +1,7 @@
 import Fido2Encoding
 
 /// What the relying party asks of the authenticator (WebAuthn `AuthenticatorSelectionCriteria`).
-public struct AuthenticatorSelectionCriteria: WebAuthnJSONForm, JSONFieldsDecodable {
+public struct AuthenticatorSelectionCriteria: WebAuthnJSONForm {
     /// Platform or roaming authenticator, when the relying party cares.
     public var authenticatorAttachment: AuthenticatorAttachment?
     /// Whether a discoverable credential is wanted; when absent, `requireResidentKey` decides.
@@ -24,24 +24,35 @@ public struct AuthenticatorSelectionCriteria: WebAuthnJSONForm, JSONFieldsDecoda
     }
 
     /// Reads `{authenticatorAttachment?, residentKey?, requireResidentKey?, userVerification?}`,
-    /// filling the defaults.
+    /// filling the defaults; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the mistyped member.
-    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
-        self = try Self.decode(jsonValue, path: path)
-    }
-
-    /// Reads the members; errors name them relative to this object.
-    init(fields: JSONFields) throws(WebAuthnError) {
-        authenticatorAttachment = try fields.optionalString("authenticatorAttachment").map {
-            AuthenticatorAttachment(rawValue: $0)
+    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+        var criteria = AuthenticatorSelectionCriteria()
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "authenticatorAttachment":
+                criteria.authenticatorAttachment = try scanner.optional {
+                    (scanner) throws(WebAuthnError) in
+                    AuthenticatorAttachment(rawValue: try scanner.string())
+                }
+            case "residentKey":
+                criteria.residentKey = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    ResidentKeyRequirement(rawValue: try scanner.string())
+                }
+            case "requireResidentKey":
+                criteria.requireResidentKey =
+                    try scanner.optional { (scanner) throws(WebAuthnError) in try scanner.bool() }
+                    ?? false
+            case "userVerification":
+                criteria.userVerification =
+                    try scanner.optional { (scanner) throws(WebAuthnError) in
+                        UserVerificationRequirement(rawValue: try scanner.string())
+                    } ?? .preferred
+            default: try scanner.skip()
+            }
         }
-        residentKey = try fields.optionalString("residentKey").map {
-            ResidentKeyRequirement(rawValue: $0)
-        }
-        requireResidentKey = try fields.optionalBool("requireResidentKey") ?? false
-        userVerification = UserVerificationRequirement(
-            rawValue: try fields.optionalString("userVerification") ?? "preferred")
+        self = criteria
     }
 
     /// Writes the members in IDL order; members with defaults are always written.

@@ -5,7 +5,7 @@ import Fido2Encoding
 ///
 /// Members with IDL defaults (`excludeCredentials`, `hints`, `attestation`,
 /// `attestationFormats`) read as their default when absent and are always written.
-public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONForm, JSONFieldsDecodable {
+public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONForm {
     /// The relying party.
     public var rp: PublicKeyCredentialRpEntity
     /// The user account.
@@ -56,24 +56,67 @@ public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONForm, JSONFiel
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member (`rp.name`,
     ///   `user.id`, `pubKeyCredParams[1].alg`, …).
-    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
-        self = try Self.decode(jsonValue, path: path)
-    }
-
-    /// Reads the members; errors name them relative to this object.
-    init(fields: JSONFields) throws(WebAuthnError) {
-        rp = try fields.requiredForm("rp")
-        user = try fields.requiredForm("user")
-        challenge = try fields.requiredBase64URL("challenge")
-        pubKeyCredParams = try fields.forms("pubKeyCredParams", required: true) ?? []
-        timeout = try fields.optionalUnsignedLong("timeout")
-        excludeCredentials = try fields.forms("excludeCredentials", required: false) ?? []
-        authenticatorSelection = try fields.optionalForm("authenticatorSelection")
-        hints = try fields.optionalEnumerations("hints") ?? []
-        attestation = AttestationConveyancePreference(
-            rawValue: try fields.optionalString("attestation") ?? "none")
-        attestationFormats = try fields.optionalStringArray("attestationFormats") ?? []
-        extensions = try fields.optionalRawObject("extensions")
+    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+        var rp: PublicKeyCredentialRpEntity?
+        var user: PublicKeyCredentialUserEntityJSON?
+        var challenge: [UInt8]?
+        var pubKeyCredParams: [PublicKeyCredentialParameters]?
+        var timeout: UInt32?
+        var excludeCredentials: [PublicKeyCredentialDescriptorJSON] = []
+        var authenticatorSelection: AuthenticatorSelectionCriteria?
+        var hints: [PublicKeyCredentialHint] = []
+        var attestation = AttestationConveyancePreference.none
+        var attestationFormats: [String] = []
+        var extensions: JSONObject?
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "rp": rp = try scanner.form()
+            case "user": user = try scanner.form()
+            case "challenge": challenge = try scanner.base64URL()
+            case "pubKeyCredParams": pubKeyCredParams = try scanner.forms()
+            case "timeout":
+                timeout = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    try scanner.unsignedLong()
+                }
+            case "excludeCredentials":
+                excludeCredentials =
+                    try scanner.optional { (scanner) throws(WebAuthnError) in try scanner.forms() }
+                    ?? []
+            case "authenticatorSelection":
+                authenticatorSelection = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    try scanner.form()
+                }
+            case "hints":
+                hints =
+                    try scanner.optional { (scanner) throws(WebAuthnError) in
+                        try scanner.enumerations()
+                    } ?? []
+            case "attestation":
+                attestation =
+                    try scanner.optional { (scanner) throws(WebAuthnError) in
+                        AttestationConveyancePreference(rawValue: try scanner.string())
+                    } ?? .none
+            case "attestationFormats":
+                attestationFormats =
+                    try scanner.optional { (scanner) throws(WebAuthnError) in try scanner.strings()
+                    }
+                    ?? []
+            case "extensions":
+                extensions = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    try scanner.rawObject()
+                }
+            default: try scanner.skip()
+            }
+        }
+        guard let rp else { throw missingMember("rp") }
+        guard let user else { throw missingMember("user") }
+        guard let challenge else { throw missingMember("challenge") }
+        guard let pubKeyCredParams else { throw missingMember("pubKeyCredParams") }
+        self.init(
+            rp: rp, user: user, challenge: challenge, pubKeyCredParams: pubKeyCredParams,
+            timeout: timeout, excludeCredentials: excludeCredentials,
+            authenticatorSelection: authenticatorSelection, hints: hints, attestation: attestation,
+            attestationFormats: attestationFormats, extensions: extensions)
     }
 
     /// Writes the options, members in IDL order.

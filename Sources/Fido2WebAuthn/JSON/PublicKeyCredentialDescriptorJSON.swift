@@ -2,7 +2,7 @@ import Fido2Encoding
 
 /// A reference to one credential, in `excludeCredentials` and `allowCredentials`
 /// (WebAuthn `PublicKeyCredentialDescriptorJSON`).
-public struct PublicKeyCredentialDescriptorJSON: WebAuthnJSONForm, JSONFieldsDecodable {
+public struct PublicKeyCredentialDescriptorJSON: WebAuthnJSONForm {
     /// The credential type; `public-key` is the only one defined, others are kept as read.
     public var type: String
     /// The credential ID (base64url in JSON).
@@ -19,18 +19,27 @@ public struct PublicKeyCredentialDescriptorJSON: WebAuthnJSONForm, JSONFieldsDec
         self.transports = transports
     }
 
-    /// Reads `{type, id, transports?}`.
+    /// Reads `{type, id, transports?}`; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
-        self = try Self.decode(jsonValue, path: path)
-    }
-
-    /// Reads the members; errors name them relative to this object.
-    init(fields: JSONFields) throws(WebAuthnError) {
-        type = try fields.requiredString("type")
-        id = try fields.requiredBase64URL("id")
-        transports = try fields.optionalEnumerations("transports")
+    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+        var type: String?
+        var id: [UInt8]?
+        var transports: [AuthenticatorTransport]?
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "type": type = try scanner.string()
+            case "id": id = try scanner.base64URL()
+            case "transports":
+                transports = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    try scanner.enumerations()
+                }
+            default: try scanner.skip()
+            }
+        }
+        guard let type else { throw missingMember("type") }
+        guard let id else { throw missingMember("id") }
+        self.init(type: type, id: id, transports: transports)
     }
 
     /// Writes `{"type":…,"id":…,"transports":[…]}`.

@@ -1,7 +1,7 @@
 import Fido2Encoding
 
 /// One acceptable credential type and algorithm (WebAuthn `PublicKeyCredentialParameters`).
-public struct PublicKeyCredentialParameters: WebAuthnJSONForm, JSONFieldsDecodable {
+public struct PublicKeyCredentialParameters: WebAuthnJSONForm {
     /// The credential type; `public-key` is the only one defined, others are kept as read.
     public var type: String
     /// The COSE algorithm identifier (a WebIDL `long`): -7 ES256, -257 RS256, -8 EdDSA, …
@@ -13,18 +13,23 @@ public struct PublicKeyCredentialParameters: WebAuthnJSONForm, JSONFieldsDecodab
         self.alg = alg
     }
 
-    /// Reads `{type, alg}`.
+    /// Reads `{type, alg}`; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member; `invalidValue` when
     ///   `alg` is outside the 32-bit range of a WebIDL `long`.
-    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
-        self = try Self.decode(jsonValue, path: path)
-    }
-
-    /// Reads the members; errors name them relative to this object.
-    init(fields: JSONFields) throws(WebAuthnError) {
-        type = try fields.requiredString("type")
-        alg = try fields.requiredLong("alg")
+    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+        var type: String?
+        var alg: Int?
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "type": type = try scanner.string()
+            case "alg": alg = try scanner.long()
+            default: try scanner.skip()
+            }
+        }
+        guard let type else { throw missingMember("type") }
+        guard let alg else { throw missingMember("alg") }
+        self.init(type: type, alg: alg)
     }
 
     /// Writes `{"type":…,"alg":…}`.

@@ -5,7 +5,7 @@ import Fido2Encoding
 ///
 /// Members with IDL defaults (`allowCredentials`, `userVerification`, `hints`) read as their
 /// default when absent and are always written.
-public struct PublicKeyCredentialRequestOptionsJSON: WebAuthnJSONForm, JSONFieldsDecodable {
+public struct PublicKeyCredentialRequestOptionsJSON: WebAuthnJSONForm {
     /// The challenge (base64url in JSON).
     public var challenge: [UInt8]
     /// How long the relying party will wait, in milliseconds.
@@ -40,20 +40,44 @@ public struct PublicKeyCredentialRequestOptionsJSON: WebAuthnJSONForm, JSONField
     /// Reads request options; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
-        self = try Self.decode(jsonValue, path: path)
-    }
-
-    /// Reads the members; errors name them relative to this object.
-    init(fields: JSONFields) throws(WebAuthnError) {
-        challenge = try fields.requiredBase64URL("challenge")
-        timeout = try fields.optionalUnsignedLong("timeout")
-        rpId = try fields.optionalString("rpId")
-        allowCredentials = try fields.forms("allowCredentials", required: false) ?? []
-        userVerification = UserVerificationRequirement(
-            rawValue: try fields.optionalString("userVerification") ?? "preferred")
-        hints = try fields.optionalEnumerations("hints") ?? []
-        extensions = try fields.optionalRawObject("extensions")
+    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+        var challenge: [UInt8]?
+        var options = PublicKeyCredentialRequestOptionsJSON(challenge: [])
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "challenge": challenge = try scanner.base64URL()
+            case "timeout":
+                options.timeout = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    try scanner.unsignedLong()
+                }
+            case "rpId":
+                options.rpId = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    try scanner.string()
+                }
+            case "allowCredentials":
+                options.allowCredentials =
+                    try scanner.optional { (scanner) throws(WebAuthnError) in try scanner.forms() }
+                    ?? []
+            case "userVerification":
+                options.userVerification =
+                    try scanner.optional { (scanner) throws(WebAuthnError) in
+                        UserVerificationRequirement(rawValue: try scanner.string())
+                    } ?? .preferred
+            case "hints":
+                options.hints =
+                    try scanner.optional { (scanner) throws(WebAuthnError) in
+                        try scanner.enumerations()
+                    } ?? []
+            case "extensions":
+                options.extensions = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    try scanner.rawObject()
+                }
+            default: try scanner.skip()
+            }
+        }
+        guard let challenge else { throw missingMember("challenge") }
+        options.challenge = challenge
+        self = options
     }
 
     /// Writes the options, members in IDL order.

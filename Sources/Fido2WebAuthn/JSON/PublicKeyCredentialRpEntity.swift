@@ -1,7 +1,7 @@
 import Fido2Encoding
 
 /// The relying party in creation options (WebAuthn `PublicKeyCredentialRpEntity`).
-public struct PublicKeyCredentialRpEntity: WebAuthnJSONForm, JSONFieldsDecodable {
+public struct PublicKeyCredentialRpEntity: WebAuthnJSONForm {
     /// A human-palatable name for the relying party.
     public var name: String
     /// The RP ID; when absent the client uses the origin's effective domain.
@@ -13,17 +13,23 @@ public struct PublicKeyCredentialRpEntity: WebAuthnJSONForm, JSONFieldsDecodable
         self.id = id
     }
 
-    /// Reads `{name, id?}`.
+    /// Reads `{name, id?}`; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
-        self = try Self.decode(jsonValue, path: path)
-    }
-
-    /// Reads the members; errors name them relative to this object.
-    init(fields: JSONFields) throws(WebAuthnError) {
-        name = try fields.requiredString("name")
-        id = try fields.optionalString("id")
+    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+        var name: String?
+        var id: String?
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "name": name = try scanner.string()
+            case "id":
+                id = try scanner.optional { (scanner) throws(WebAuthnError) in try scanner.string()
+                }
+            default: try scanner.skip()
+            }
+        }
+        guard let name else { throw missingMember("name") }
+        self.init(name: name, id: id)
     }
 
     /// Writes `{"name":…,"id":…}` (IDL order: the inherited `name` first).

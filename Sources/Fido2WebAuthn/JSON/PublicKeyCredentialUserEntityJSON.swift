@@ -1,7 +1,7 @@
 import Fido2Encoding
 
 /// The user account in creation options (WebAuthn `PublicKeyCredentialUserEntityJSON`).
-public struct PublicKeyCredentialUserEntityJSON: WebAuthnJSONForm, JSONFieldsDecodable {
+public struct PublicKeyCredentialUserEntityJSON: WebAuthnJSONForm {
     /// The user handle (base64url in JSON); at most 64 bytes by the specification.
     public var id: [UInt8]
     /// A human-palatable account identifier, such as an e-mail address.
@@ -16,18 +16,25 @@ public struct PublicKeyCredentialUserEntityJSON: WebAuthnJSONForm, JSONFieldsDec
         self.displayName = displayName
     }
 
-    /// Reads `{id, name, displayName}`.
+    /// Reads `{id, name, displayName}`; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
-        self = try Self.decode(jsonValue, path: path)
-    }
-
-    /// Reads the members; errors name them relative to this object.
-    init(fields: JSONFields) throws(WebAuthnError) {
-        id = try fields.requiredBase64URL("id")
-        name = try fields.requiredString("name")
-        displayName = try fields.requiredString("displayName")
+    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+        var id: [UInt8]?
+        var name: String?
+        var displayName: String?
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "id": id = try scanner.base64URL()
+            case "name": name = try scanner.string()
+            case "displayName": displayName = try scanner.string()
+            default: try scanner.skip()
+            }
+        }
+        guard let id else { throw missingMember("id") }
+        guard let name else { throw missingMember("name") }
+        guard let displayName else { throw missingMember("displayName") }
+        self.init(id: id, name: name, displayName: displayName)
     }
 
     /// Writes `{"id":…,"name":…,"displayName":…}`.

@@ -6,7 +6,7 @@ import Fido2Encoding
 /// `id` is always the base64url of `rawId`, so only `rawId` is stored; reading checks that the
 /// two agree. `type` is always `public-key`. A missing `clientExtensionResults` (required by the
 /// IDL, omitted by some libraries) reads as an empty object.
-public struct RegistrationResponseJSON: WebAuthnJSONForm, JSONFieldsDecodable {
+public struct RegistrationResponseJSON: WebAuthnJSONForm {
     /// The credential ID.
     public var rawId: [UInt8]
     /// The authenticator's response.
@@ -31,24 +31,37 @@ public struct RegistrationResponseJSON: WebAuthnJSONForm, JSONFieldsDecodable {
         self.clientExtensionResults = clientExtensionResults
     }
 
-    /// Reads a registration response; unknown members are ignored.
+    /// Reads the response; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError``: `missingMember`, `wrongType` or `invalidBase64URL` naming the
-    ///   member (`response.attestationObject`, …); `invalidValue` when `type` is not
-    ///   `public-key` or `id` does not encode `rawId`.
-    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
-        self = try Self.decode(jsonValue, path: path)
-    }
-
-    /// Reads the members; errors name them relative to this object.
-    init(fields: JSONFields) throws(WebAuthnError) {
-        rawId = try CredentialFields.checkedRawId(fields)
-        response = try fields.requiredForm("response")
-        authenticatorAttachment = try fields.optionalString("authenticatorAttachment").map {
-            AuthenticatorAttachment(rawValue: $0)
+    ///   member (`response.attestationObject`, …); `invalidValue` when `type` is not `public-key` or
+    ///   `id` does not encode `rawId`.
+    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+        var ids = CredentialFields()
+        var response: AuthenticatorAttestationResponseJSON?
+        var authenticatorAttachment: AuthenticatorAttachment?
+        var clientExtensionResults: JSONObject = [:]
+        try scanner.members { (scanner, member) throws(WebAuthnError) in
+            switch member {
+            case "id", "rawId", "type": try ids.read(member, from: &scanner)
+            case "response": response = try scanner.form()
+            case "authenticatorAttachment":
+                authenticatorAttachment = try scanner.optional { (scanner) throws(WebAuthnError) in
+                    AuthenticatorAttachment(rawValue: try scanner.string())
+                }
+            case "clientExtensionResults":
+                clientExtensionResults =
+                    try scanner.optional { (scanner) throws(WebAuthnError) in
+                        try scanner.rawObject()
+                    } ?? [:]
+            default: try scanner.skip()
+            }
         }
-        clientExtensionResults = try fields.optionalRawObject("clientExtensionResults") ?? [:]
-        try fields.requireConstant("type", "public-key")
+        let rawId = try ids.checkedRawId()
+        guard let response else { throw missingMember("response") }
+        self.init(
+            rawId: rawId, response: response, authenticatorAttachment: authenticatorAttachment,
+            clientExtensionResults: clientExtensionResults)
     }
 
     /// Writes the response, members in IDL order.

@@ -3,17 +3,16 @@ import Fido2Encoding
 /// A WebAuthn Level 3 JSON form (`PublicKeyCredentialCreationOptionsJSON`,
 /// `RegistrationResponseJSON`, …): read strictly from JSON, written as exact, stable bytes.
 ///
-/// Reading tolerates unknown members and reports a missing or mistyped member with its path.
+/// Reading goes through ``JSONScanner`` (no intermediate tree), tolerates unknown members and
+/// reports a missing or mistyped member with its path.
 /// Writing emits members in the order of the specification's IDL, binary members as unpadded
 /// base64url, no whitespace; the same value always gives the same bytes.
 public protocol WebAuthnJSONForm: Sendable, Hashable {
-    /// Reads the form from a parsed JSON value.
+    /// Reads the form from the value that comes next in `scanner`, consuming it.
     ///
-    /// - Parameter path: where the value sits in a larger document (`""` at the top level);
-    ///   errors name members under it.
-    /// - Throws: ``WebAuthnError`` with code `missingMember`, `wrongType`, `invalidBase64URL`
-    ///   or `invalidValue`, naming the member.
-    init(jsonValue: JSONValue, path: String) throws(WebAuthnError)
+    /// - Throws: ``WebAuthnError`` with code `missingMember`, `wrongType`, `invalidBase64URL`,
+    ///   `invalidValue` or `malformedJSON`, naming the member relative to this value.
+    init(scanning scanner: inout JSONScanner) throws(WebAuthnError)
 
     /// Writes the form as one JSON value.
     func write(to writer: inout JSONWriter)
@@ -29,12 +28,11 @@ extension WebAuthnJSONForm {
     /// Reads the form from JSON text given as UTF-8 bytes.
     ///
     /// - Throws: ``WebAuthnError`` with code `malformedJSON` (and the byte offset) when the bytes
-    ///   are not JSON, or as ``init(jsonValue:path:)`` does.
+    ///   are not JSON, or as ``init(scanning:)`` does. A document that is both malformed and
+    ///   wrong in content is reported as malformed.
+    @inlinable
     public init(jsonBytes: [UInt8]) throws(WebAuthnError) {
-        let value = try Self.readJSON { () throws(Fido2EncodingError) in
-            try JSONReader().read(jsonBytes)
-        }
-        try self.init(jsonValue: value, path: "")
+        self = try JSONScanner.form(jsonBytes)
     }
 
     /// Reads the form from JSON text given as UTF-8 bytes in any collection.
@@ -42,23 +40,31 @@ extension WebAuthnJSONForm {
     /// - Throws: ``WebAuthnError`` as ``init(jsonBytes:)-([UInt8])`` does.
     public init<Bytes: Collection>(jsonBytes: Bytes) throws(WebAuthnError)
     where Bytes.Element == UInt8 {
-        let value = try Self.readJSON { () throws(Fido2EncodingError) in
-            try JSONReader().read(jsonBytes)
-        }
-        try self.init(jsonValue: value, path: "")
+        self = try JSONScanner.form(Array(jsonBytes))
     }
 
     /// Reads the form from JSON text.
     ///
     /// - Throws: ``WebAuthnError`` as ``init(jsonBytes:)-([UInt8])`` does.
+    @inlinable
     public init(jsonText: String) throws(WebAuthnError) {
-        let value = try Self.readJSON { () throws(Fido2EncodingError) in
-            try JSONReader().read(jsonText)
+        self = try JSONScanner.form(Array(jsonText.utf8))
+    }
+
+    /// Reads the form from an already parsed value (one member of a larger document, say).
+    ///
+    /// - Parameter path: where the value sits in the larger document; errors name members
+    ///   under it (`publicKey.challenge`).
+    /// - Throws: ``WebAuthnError`` as ``init(jsonBytes:)-([UInt8])`` does; offsets then refer to
+    ///   the value's compact serialization.
+    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
+        self = try withinField(path) { () throws(WebAuthnError) in
+            try JSONScanner.form(jsonValue.serialized())
         }
-        try self.init(jsonValue: value, path: "")
     }
 
     /// The form as compact JSON bytes.
+    @inlinable
     public func jsonBytes() -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: estimatedJSONLength)
         write(to: &writer)
@@ -68,19 +74,5 @@ extension WebAuthnJSONForm {
     /// The form as compact JSON text.
     public func jsonText() -> String {
         String(decoding: jsonBytes(), as: UTF8.self)
-    }
-
-    /// Runs a JSON read, turning its error into `malformedJSON` with the byte offset.
-    private static func readJSON(
-        _ read: () throws(Fido2EncodingError) -> JSONValue
-    )
-        throws(WebAuthnError) -> JSONValue
-    {
-        do {
-            return try read()
-        } catch {
-            throw WebAuthnError(
-                .malformedJSON, "not valid JSON: \(error.reason)", offset: error.offset)
-        }
     }
 }
