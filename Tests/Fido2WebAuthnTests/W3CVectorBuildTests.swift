@@ -83,7 +83,8 @@ import Testing
             for: authenticatorData.bytes, try DigestAlgorithm.sha256.hash(clientData.jsonBytes()),
             algorithm: vector.algorithm, nonce: .deterministic)
         #expect(Hex.encode(signature) == Hex.encode(try vector.authenticationBytes("signature")))
-        let parsed = try AuthenticatorData(bytes: try vector.authenticationBytes("authenticatorData"))
+        let parsed = try AuthenticatorData(
+            bytes: try vector.authenticationBytes("authenticatorData"))
         #expect(parsed == authenticatorData)
         #expect(parsed.attestedCredentialData == nil && parsed.extensions == nil)
     }

@@ -19,7 +19,9 @@ import Testing
         let derived = try vector.json.member("derived")
         #expect(
             Hex.encode(authData.bytes) == (try derived.string("registration.authData")))
-        #expect(Int(authData.flags.rawValue) == Int(try derived.member("registration.flags").int64Value ?? -1))
+        #expect(
+            Int(authData.flags.rawValue)
+                == Int(try derived.member("registration.flags").int64Value ?? -1))
         #expect(authData.signCount == 0)
         #expect(authData.rpIdHash.elementsEqual(try DigestAlgorithm.sha256.hash(vector.rpID.utf8)))
         let attested = try #require(authData.attestedCredentialData)
@@ -57,7 +59,8 @@ import Testing
             try vector.registrationBytes("clientDataJSON"))
         #expect(
             Array(tpm.certInfo.extraData)
-                == (try DigestAlgorithm.sha256.hash(Array(object.authenticatorData.bytes) + clientDataHash)))
+                == (try DigestAlgorithm.sha256.hash(
+                    Array(object.authenticatorData.bytes) + clientDataHash)))
         // The attested name is nameAlg ‖ H(pubArea).
         let name = try #require(tpm.certInfo.attestedName)
         #expect(tpm.pubArea.nameAlgorithm == .sha256)

@@ -98,7 +98,8 @@ struct W3CVector: CustomTestStringConvertible, Sendable {
                 "extraData",
                 .string(
                     "clientDataJSON may be extended with additional fields in the future, "
-                        + "such as this: " + Base64URL.encode(try values.hexBytes("extraData_random"))))
+                        + "such as this: "
+                        + Base64URL.encode(try values.hexBytes("extraData_random"))))
         }
         let crossOrigin = json["derived"]?["cross_origin"]?.boolValue ?? false
         return try CollectedClientData(

@@ -19,7 +19,9 @@ public struct AndroidKeyAttestationStatement: Sendable, Equatable {
         self.certificates = certificates.map { $0[...] }
     }
 
-    init(reading encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int)
+    init(
+        reading encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int
+    )
         throws(WebAuthnError)
     {
         var map = try StatementMapReader(

@@ -24,7 +24,9 @@ public struct AndroidSafetyNetAttestationStatement: Sendable, Equatable {
     /// The payload's `apkPackageName`.
     public var apkPackageName: String? { jws.payload["apkPackageName"]?.stringValue }
 
-    init(reading encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int)
+    init(
+        reading encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int
+    )
         throws(WebAuthnError)
     {
         var map = try StatementMapReader(

@@ -37,7 +37,9 @@ public struct AttestationObject: Sendable, Hashable {
             writer.writeTextLiteral("authData")
             writer.writeByteString(authenticatorData.bytes)
         }
-        let statementStart = 1 + CBORSize.string(count: 3) + CBORSize.string(count: format.utf8.count) + CBORSize.string(count: 7)
+        let statementStart =
+            1 + CBORSize.string(count: 3) + CBORSize.string(count: format.utf8.count)
+            + CBORSize.string(count: 7)
         self.bytes = bytes[...]
         self.statement = statement
         self.authenticatorData = authenticatorData
@@ -52,7 +54,9 @@ public struct AttestationObject: Sendable, Hashable {
     ///   rules; `invalidAttestationObject` when the top level is not a map, a member is missing,
     ///   unexpected or mistyped; the errors of ``AuthenticatorData/init(bytes:options:)-(ArraySlice<UInt8>,_)``
     ///   (with field `authData.…`) and of the statement's format (field `attStmt.…`).
-    public init(bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict)
+    public init(
+        bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict
+    )
         throws(WebAuthnError)
     {
         var reader = try readingCBOR("attestationObject") { () throws(CBORError) in

@@ -51,7 +51,8 @@ public enum AttestationStatement: Sendable, Equatable {
             try map.members { (_, _) throws(WebAuthnError) in false }
             self = .none
         case "packed":
-            self = .packed(try PackedAttestationStatement(reading: encoded, options: options, base: base))
+            self = .packed(
+                try PackedAttestationStatement(reading: encoded, options: options, base: base))
         case "fido-u2f":
             self = .fidoU2F(
                 try FIDOU2FAttestationStatement(reading: encoded, options: options, base: base))
@@ -65,7 +66,8 @@ public enum AttestationStatement: Sendable, Equatable {
                 try AndroidSafetyNetAttestationStatement(
                     reading: encoded, options: options, base: base))
         case "apple":
-            self = .apple(try AppleAttestationStatement(reading: encoded, options: options, base: base))
+            self = .apple(
+                try AppleAttestationStatement(reading: encoded, options: options, base: base))
         default:
             _ = try StatementMapReader(encoded, format: format, options: options, base: base)
             self = .unknown(format: format, encoded: encoded)

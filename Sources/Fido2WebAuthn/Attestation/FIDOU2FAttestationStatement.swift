@@ -20,7 +20,9 @@ public struct FIDOU2FAttestationStatement: Sendable, Equatable {
     ///
     /// - Throws: ``WebAuthnError`` `invalidValue` when the authenticator data has no attested
     ///   credential data or its key is not an ES256 P-256 key.
-    public static func signedBytes(authenticatorData: AuthenticatorData, clientDataHash: [UInt8])
+    public static func signedBytes(
+        authenticatorData: AuthenticatorData, clientDataHash: [UInt8]
+    )
         throws(WebAuthnError) -> [UInt8]
     {
         guard let attested = authenticatorData.attestedCredentialData else {
@@ -61,7 +63,9 @@ public struct FIDOU2FAttestationStatement: Sendable, Equatable {
         return FIDOU2FAttestationStatement(signature: signature, certificates: [certificate])
     }
 
-    init(reading encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int)
+    init(
+        reading encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int
+    )
         throws(WebAuthnError)
     {
         var map = try StatementMapReader(encoded, format: "fido-u2f", options: options, base: base)

@@ -58,7 +58,9 @@ public struct PackedAttestationStatement: Sendable, Equatable {
             algorithm: algorithm, signature: signature, certificates: certificates)
     }
 
-    init(reading encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int)
+    init(
+        reading encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int
+    )
         throws(WebAuthnError)
     {
         var map = try StatementMapReader(encoded, format: "packed", options: options, base: base)

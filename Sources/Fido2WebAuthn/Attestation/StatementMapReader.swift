@@ -10,7 +10,9 @@ struct StatementMapReader {
     let base: Int
 
     /// Validates `encoded` (one CBOR map) and positions the reader inside it.
-    init(_ encoded: ArraySlice<UInt8>, format: String, options: CBORDecodingOptions, base: Int)
+    init(
+        _ encoded: ArraySlice<UInt8>, format: String, options: CBORDecodingOptions, base: Int
+    )
         throws(WebAuthnError)
     {
         var options = options
@@ -29,7 +31,9 @@ struct StatementMapReader {
 
     /// Calls `body` with each member name; `body` reads the value and returns true, or returns
     /// false for a member the format does not define (an error).
-    mutating func members(_ body: (inout Self, String) throws(WebAuthnError) -> Bool)
+    mutating func members(
+        _ body: (inout Self, String) throws(WebAuthnError) -> Bool
+    )
         throws(WebAuthnError)
     {
         let count = try readingCBOR("attStmt", base: base) { () throws(CBORError) in
@@ -54,7 +58,9 @@ struct StatementMapReader {
         }
     }
 
-    private mutating func expect(_ type: CBORMajorType, _ what: String, _ name: String)
+    private mutating func expect(
+        _ type: CBORMajorType, _ what: String, _ name: String
+    )
         throws(WebAuthnError)
     {
         let offset = base + reader.offset

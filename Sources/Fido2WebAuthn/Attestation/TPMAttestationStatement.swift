@@ -18,7 +18,9 @@ public struct TPMAttestationStatement: Sendable, Equatable {
     /// `pubArea`, parsed.
     public let pubArea: TPMTPublic
 
-    init(reading encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int)
+    init(
+        reading encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int
+    )
         throws(WebAuthnError)
     {
         var map = try StatementMapReader(encoded, format: "tpm", options: options, base: base)

@@ -45,7 +45,9 @@ public struct AAGUID: Sendable, Hashable, CustomStringConvertible {
         guard digits.count == 32, uuidString.utf8.count == 32 || uuidString.utf8.count == 36
         else { return nil }
         var bytes: [UInt8] = []
-        for pair in stride(from: 0, to: 32, by: 2) { bytes.append(digits[pair] << 4 | digits[pair + 1]) }
+        for pair in stride(from: 0, to: 32, by: 2) {
+            bytes.append(digits[pair] << 4 | digits[pair + 1])
+        }
         self.init(bytes: bytes)
     }
 

@@ -25,7 +25,9 @@ public struct AttestedCredentialData: Sendable, Equatable {
     ///
     /// - Throws: ``WebAuthnError`` `invalidCredentialIdLength` for an ID of 0 or more than 1023
     ///   bytes; `invalidCredentialPublicKey` if the key cannot be encoded.
-    public init(aaguid: AAGUID, credentialId: [UInt8], credentialPublicKey: COSEKey)
+    public init(
+        aaguid: AAGUID, credentialId: [UInt8], credentialPublicKey: COSEKey
+    )
         throws(WebAuthnError)
     {
         try Self.checkLength(credentialId.count, offset: nil)
@@ -33,7 +35,8 @@ public struct AttestedCredentialData: Sendable, Equatable {
         do {
             encoded = try credentialPublicKey.cborEncoded
         } catch {
-            throw WebAuthnError(crypto: error, .invalidCredentialPublicKey, field: "credentialPublicKey")
+            throw WebAuthnError(
+                crypto: error, .invalidCredentialPublicKey, field: "credentialPublicKey")
         }
         self.aaguid = aaguid
         self.credentialId = credentialId[...]
@@ -45,7 +48,9 @@ public struct AttestedCredentialData: Sendable, Equatable {
     ///
     /// - Throws: ``WebAuthnError`` `invalidCredentialIdLength`; `invalidCredentialPublicKey`
     ///   (or `unsupportedAlgorithm`) when the bytes are not one valid COSE_Key.
-    public init(aaguid: AAGUID, credentialId: [UInt8], credentialPublicKeyBytes: [UInt8])
+    public init(
+        aaguid: AAGUID, credentialId: [UInt8], credentialPublicKeyBytes: [UInt8]
+    )
         throws(WebAuthnError)
     {
         try Self.checkLength(credentialId.count, offset: nil)

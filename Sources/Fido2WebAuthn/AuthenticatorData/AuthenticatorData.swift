@@ -38,7 +38,9 @@ public struct AuthenticatorData: Sendable, Hashable {
     ///   `backupStateWithoutEligibility` for BS without BE; `invalidCredentialIdLength`;
     ///   `invalidCredentialPublicKey` or `unsupportedAlgorithm` for the key; `malformedCBOR` or
     ///   `invalidExtensions` for the extensions map.
-    public init(bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict)
+    public init(
+        bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict
+    )
         throws(WebAuthnError)
     {
         var cursor = BinaryCursor(bytes)

@@ -141,7 +141,9 @@ public struct AuthenticatorExtensionOutputs: Sendable, Hashable {
     /// - Throws: ``WebAuthnError`` `truncated` when the map is cut short, `trailingBytes` when
     ///   bytes follow it, `malformedCBOR` for bad CBOR, `invalidExtensions` for a non-text key or
     ///   a typed output of the wrong type. Offsets count from `base`.
-    init(reading bytes: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int)
+    init(
+        reading bytes: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int
+    )
         throws(WebAuthnError)
     {
         let field = "extensions"

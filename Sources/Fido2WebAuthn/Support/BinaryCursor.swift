@@ -33,7 +33,9 @@ struct BinaryCursor {
     }
 
     /// The next `count` bytes.
-    mutating func take(_ count: Int, _ field: @autoclosure () -> String) throws(WebAuthnError)
+    mutating func take(
+        _ count: Int, _ field: @autoclosure () -> String
+    ) throws(WebAuthnError)
         -> ArraySlice<UInt8>
     {
         guard count >= 0, count <= remaining else {
@@ -65,7 +67,9 @@ struct BinaryCursor {
     }
 
     /// A TPM2B structure: a 16-bit size, then that many bytes.
-    mutating func sized16(_ field: @autoclosure () -> String) throws(WebAuthnError)
+    mutating func sized16(
+        _ field: @autoclosure () -> String
+    ) throws(WebAuthnError)
         -> ArraySlice<UInt8>
     {
         let name = field()
@@ -73,7 +77,9 @@ struct BinaryCursor {
         return try take(Int(size), name)
     }
 
-    private mutating func integer(_ width: Int, _ field: @autoclosure () -> String)
+    private mutating func integer(
+        _ width: Int, _ field: @autoclosure () -> String
+    )
         throws(WebAuthnError) -> UInt64
     {
         var value: UInt64 = 0
