@@ -50,6 +50,30 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case credentialNotFound
             case corruptCredential
             case storageFailure
+            // MARK: Relying party: registration and authentication ceremonies (§7.1, §7.2)
+            case clientDataTypeMismatch
+            case challengeMismatch
+            case originNotAllowed
+            case crossOriginNotAllowed
+            case rpIdHashMismatch
+            case userPresenceMissing
+            case userVerificationMissing
+            case backupEligibilityChanged
+            case algorithmNotAllowed
+            case credentialNotAllowed
+            case userHandleMismatch
+            case credentialIdMismatch
+            case signatureInvalid
+            case signCountRegressed
+            // MARK: Relying party: attestation statements (§8)
+            case attestationFormatUnsupported
+            case attestationSignatureInvalid
+            case attestationAlgorithmMismatch
+            case attestationCertificateInvalid
+            case attestationAAGUIDMismatch
+            case attestationKeyMismatch
+            case attestationNonceMismatch
+            case attestationTrustPathInvalid
         }
 
         private let kind: Kind
@@ -147,6 +171,63 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let corruptCredential = Code(.corruptCredential)
         /// The file system refused an operation (``reason`` carries the system error).
         public static let storageFailure = Code(.storageFailure)
+
+        // MARK: Relying party: registration and authentication ceremonies (§7.1, §7.2)
+
+        /// `clientData.type` is not `webauthn.create` (registration) or `webauthn.get`
+        /// (authentication) as the ceremony requires.
+        public static let clientDataTypeMismatch = Code(.clientDataTypeMismatch)
+        /// `clientData.challenge` differs from the challenge the relying party issued
+        /// (compared in constant time).
+        public static let challengeMismatch = Code(.challengeMismatch)
+        /// `clientData.origin` is not one the relying party allows.
+        public static let originNotAllowed = Code(.originNotAllowed)
+        /// `crossOrigin` is true, or `topOrigin` is present or not allowed, while the relying
+        /// party's policy forbids it.
+        public static let crossOriginNotAllowed = Code(.crossOriginNotAllowed)
+        /// `rpIdHash` is not the SHA-256 of the expected RP ID.
+        public static let rpIdHashMismatch = Code(.rpIdHashMismatch)
+        /// The UP flag is clear while user presence is required.
+        public static let userPresenceMissing = Code(.userPresenceMissing)
+        /// The UV flag is clear while user verification is required.
+        public static let userVerificationMissing = Code(.userVerificationMissing)
+        /// The BE flag of an assertion differs from the one recorded at registration.
+        public static let backupEligibilityChanged = Code(.backupEligibilityChanged)
+        /// The credential's algorithm is not among those the relying party allows.
+        public static let algorithmNotAllowed = Code(.algorithmNotAllowed)
+        /// The credential is not in `allowCredentials`, or is not the stored one.
+        public static let credentialNotAllowed = Code(.credentialNotAllowed)
+        /// The `userHandle` does not belong to the credential's user.
+        public static let userHandleMismatch = Code(.userHandleMismatch)
+        /// Credential identifiers disagree (`id`/`rawId`, or the attested credential ID).
+        public static let credentialIdMismatch = Code(.credentialIdMismatch)
+        /// The assertion signature does not verify with the stored credential public key.
+        public static let signatureInvalid = Code(.signatureInvalid)
+        /// The signature counter did not advance while the stored or received one is non-zero
+        /// (a possible cloned authenticator), under a policy that rejects it.
+        public static let signCountRegressed = Code(.signCountRegressed)
+
+        // MARK: Relying party: attestation statements (§8)
+
+        /// An attestation statement format this verifier does not implement.
+        public static let attestationFormatUnsupported = Code(.attestationFormatUnsupported)
+        /// The attestation signature does not verify.
+        public static let attestationSignatureInvalid = Code(.attestationSignatureInvalid)
+        /// The statement's `alg` does not fit its key (self attestation: the credential key).
+        public static let attestationAlgorithmMismatch = Code(.attestationAlgorithmMismatch)
+        /// An attestation certificate breaks the format's requirements (§8.2.1, §8.3.1, …).
+        public static let attestationCertificateInvalid = Code(.attestationCertificateInvalid)
+        /// The attestation certificate's AAGUID extension differs from the authenticator
+        /// data's AAGUID.
+        public static let attestationAAGUIDMismatch = Code(.attestationAAGUIDMismatch)
+        /// A key in the statement (certificate, TPM `pubArea`) is not the credential public key.
+        public static let attestationKeyMismatch = Code(.attestationKeyMismatch)
+        /// A nonce, challenge or `extraData` in the statement does not bind this
+        /// authenticator data and client data.
+        public static let attestationNonceMismatch = Code(.attestationNonceMismatch)
+        /// The certificate chain does not verify to a configured trust anchor at the
+        /// validation time.
+        public static let attestationTrustPathInvalid = Code(.attestationTrustPathInvalid)
 
         /// The code's name, such as `missingMember`.
         public var description: String { kind.rawValue }
