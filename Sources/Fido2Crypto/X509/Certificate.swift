@@ -153,7 +153,9 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     /// The subjectKeyIdentifier, if present.
     public var subjectKeyIdentifier: [UInt8]? { box.parsed.subjectKeyIdentifier }
 
-    /// The keyIdentifier of the authorityKeyIdentifier extension, if present.
+    /// The keyIdentifier of the authorityKeyIdentifier extension; nil when the extension is
+    /// absent or has no `[0] IMPLICIT OCTET STRING` keyIdentifier (some TPM AIK certificates
+    /// encode it as a constructed `[0]`, which OpenSSL refuses when building a chain).
     public var authorityKeyIdentifier: [UInt8]? { box.parsed.authorityKeyIdentifier }
 
     /// The 16-byte AAGUID of the FIDO extension 1.3.6.1.4.1.45724.1.1.4, if present.
