@@ -327,8 +327,12 @@ import Testing
     }
 
     @Test func rejectsUnknownVersions() throws {
-        let der = try Self.handMade { writer in try Self.standardFields(&writer, version: 3) }
-        expectCryptoError(.invalidCertificate) { try Certificate(derEncoded: der) }
+        for version in [3, -1, Int64.max, Int64.min] {
+            let der = try Self.handMade { writer in
+                try Self.standardFields(&writer, version: version)
+            }
+            expectCryptoError(.invalidCertificate) { try Certificate(derEncoded: der) }
+        }
     }
 
     @Test func rejectsASignatureWithUnusedBits() throws {

@@ -173,7 +173,9 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `issuer`'s subject is this certificate's issuer and its key verifies this
-    /// certificate's signature. False when the issuer's key cannot be imported.
+    /// certificate's signature. The issuer's key is imported as
+    /// ``PublicKey/init(unsafeSPKIDER:)`` does (RSA from 1024 bits, as legacy attestation CAs
+    /// use); false when it cannot be imported at all.
     public func isIssued(by issuer: Certificate) -> Bool {
         guard self.issuer == issuer.subject else { return false }
         guard let key = try? PublicKey(unsafeSPKIDER: issuer.subjectPublicKeyInfoDER) else {

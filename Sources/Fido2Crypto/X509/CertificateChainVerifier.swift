@@ -137,7 +137,7 @@ public struct CertificateChainVerifier: Sendable {
         }
         let known = [leaf] + intermediates + box.anchors
         var path: [Certificate] = []
-        for index in 0..<OPENSSL_sk_num(stack) {
+        for index in 0..<max(0, OPENSSL_sk_num(stack)) {
             guard let raw = OPENSSL_sk_value(stack, index) else {
                 throw .openSSL("verified chain has a hole")
             }

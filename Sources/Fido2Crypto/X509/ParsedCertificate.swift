@@ -66,7 +66,7 @@ struct ParsedCertificate: Sendable {
         {
             guard (0...2).contains(raw) else {
                 throw CryptoError(
-                    .invalidCertificate, "unknown certificate version \(raw + 1)",
+                    .invalidCertificate, "unknown certificate version field \(raw)",
                     offset: fields.offset)
             }
             version = Int(raw) + 1
