@@ -77,8 +77,12 @@ import Testing
 
     // MARK: Real registrations
 
+    /// The clock for cases without a pinned time, fixed so that the verdicts below do not
+    /// change as certificates expire: 2026-11-01T00:00:00Z.
+    static let referenceTime: Int64 = 1_793_491_200
+
     /// Every chain of `real-registrations.json` (attestation statements and SafetyNet JWS
-    /// headers), verified at the case's pinned time, or now when it has none, with the top
+    /// headers), verified at the case's pinned time, or at ``referenceTime``, with the top
     /// certificate of the chain as anchor. The file holds no vendor roots: only the
     /// android-key chains of reg-011, reg-025 and reg-026 end in a self-signed root (Google's
     /// hardware attestation root, serial f92009e853b6b045); for every other chain the anchor
@@ -101,7 +105,8 @@ import Testing
             }
             let verifier = try CertificateChainVerifier(trustAnchors: [top])
             do {
-                let path = try verifier.verify(chain: certificates, at: chain.pinnedTime)
+                let path = try verifier.verify(
+                    chain: certificates, at: chain.pinnedTime ?? Self.referenceTime)
                 #expect(path == certificates, "\(chain.caseID)")
                 verified.append(chain.caseID)
             } catch {
@@ -116,7 +121,7 @@ import Testing
         }
         #expect(chains.count == 40)
         #expect(selfRooted == ["reg-011", "reg-025", "reg-026"])
-        // Expired at today's clock (no pinned time): the Microsoft TPM intermediates of
+        // Expired at the reference time (no pinned time): the Microsoft TPM intermediates of
         // reg-020..022 (2025), GTS CA 1O1 of reg-028 (2021, the case expects "has expired"),
         // Apple's one-day leaf of reg-030 (2020).
         // reg-035 and reg-036: the AIK certificate's authorityKeyIdentifier is malformed (a
