@@ -57,7 +57,9 @@ public struct AuthenticatorConfiguration: Sendable {
     /// with `seed`, ECDSA nonces by RFC 6979. The same inputs give the same bytes.
     ///
     /// - Throws: ``WebAuthnError`` `keyGenerationFailed` if the source cannot be made.
-    public static func deterministic(seed: [UInt8], base: AuthenticatorConfiguration = .init())
+    public static func deterministic(
+        seed: [UInt8], base: AuthenticatorConfiguration = .init()
+    )
         throws(WebAuthnError) -> AuthenticatorConfiguration
     {
         var configuration = base

@@ -16,7 +16,9 @@ enum CredentialKeyFactory {
     }
 
     /// A new key of `kind`, from `random` when given, else from OpenSSL's DRBG.
-    static func generate(_ kind: KeyKind, random: (any RandomSource)?) throws(WebAuthnError)
+    static func generate(
+        _ kind: KeyKind, random: (any RandomSource)?
+    ) throws(WebAuthnError)
         -> PrivateKey
     {
         if let random, let bits = kind.modulusBits {
@@ -31,7 +33,9 @@ enum CredentialKeyFactory {
     }
 
     /// `count` random bytes (a credential ID).
-    static func randomBytes(_ count: Int, random: (any RandomSource)?) throws(WebAuthnError)
+    static func randomBytes(
+        _ count: Int, random: (any RandomSource)?
+    ) throws(WebAuthnError)
         -> [UInt8]
     {
         do {
@@ -49,7 +53,9 @@ enum CredentialKeyFactory {
     /// OpenSSL's `BN_check_prime` through ``PrivateKey/init(rsaPrimeP:primeQ:publicExponent:)``
     /// (whose first test is p's primality, so composites fail fast). Deterministic for a
     /// deterministic source; slow (tenths of a second); meant for tests and vector generation.
-    static func deterministicRSA(bits: Int, random: some RandomSource) throws(WebAuthnError)
+    static func deterministicRSA(
+        bits: Int, random: some RandomSource
+    ) throws(WebAuthnError)
         -> PrivateKey
     {
         let p = try prime(bytes: bits / 16, random: random, avoiding: nil)
@@ -64,7 +70,9 @@ enum CredentialKeyFactory {
     private static let rsaExponent: [UInt8] = [0x01, 0x00, 0x01]
 
     /// The first prime at or after a drawn candidate (see ``deterministicRSA(bits:random:)``).
-    private static func prime(bytes count: Int, random: some RandomSource, avoiding other: [UInt8]?)
+    private static func prime(
+        bytes count: Int, random: some RandomSource, avoiding other: [UInt8]?
+    )
         throws(WebAuthnError) -> [UInt8]
     {
         var candidate: [UInt8]

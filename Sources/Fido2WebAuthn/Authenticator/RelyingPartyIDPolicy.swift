@@ -34,7 +34,9 @@ public enum RelyingPartyIDPolicy {
     /// Checks that `relyingPartyID` may be used from `origin`, and returns it lower-cased.
     ///
     /// - Throws: ``WebAuthnError`` `invalidRelyingPartyID` naming the rule that failed.
-    public static func validate(_ relyingPartyID: String, for origin: WebOrigin)
+    public static func validate(
+        _ relyingPartyID: String, for origin: WebOrigin
+    )
         throws(WebAuthnError) -> String
     {
         func refuse(_ reason: String) -> WebAuthnError {

@@ -42,7 +42,9 @@ public struct SoftwareAuthenticator: Sendable {
     ///
     /// - Throws: ``WebAuthnError``: the JSON form's errors; then as
     ///   ``makeCredential(options:origin:topOrigin:)``.
-    public func makeCredential(optionsJSON: [UInt8], origin: String, topOrigin: String? = nil)
+    public func makeCredential(
+        optionsJSON: [UInt8], origin: String, topOrigin: String? = nil
+    )
         throws(WebAuthnError) -> RegistrationResponseJSON
     {
         try makeCredential(
@@ -150,7 +152,9 @@ public struct SoftwareAuthenticator: Sendable {
     }
 
     /// The first requested algorithm this authenticator supports, and its key kind.
-    private func chooseAlgorithm(_ parameters: [PublicKeyCredentialParameters])
+    private func chooseAlgorithm(
+        _ parameters: [PublicKeyCredentialParameters]
+    )
         throws(WebAuthnError) -> (COSEAlgorithm, KeyKind)
     {
         let requested =
@@ -158,7 +162,9 @@ public struct SoftwareAuthenticator: Sendable {
             ? [COSEAlgorithm.es256, .rs256]
             : parameters.filter { $0.type == "public-key" }.map { COSEAlgorithm(rawValue: $0.alg) }
         var supported = configuration.supportedAlgorithms
-        if case .fidoU2F = configuration.attestation { supported = supported.filter { $0 == .es256 } }
+        if case .fidoU2F = configuration.attestation {
+            supported = supported.filter { $0 == .es256 }
+        }
         for algorithm in requested where supported.contains(algorithm) {
             if let kind = CredentialKeyFactory.kind(
                 for: algorithm, rsaModulusBits: configuration.rsaModulusBits)
@@ -173,7 +179,9 @@ public struct SoftwareAuthenticator: Sendable {
     }
 
     /// Whether to set UV for `requirement`.
-    private func userVerification(_ requirement: UserVerificationRequirement)
+    private func userVerification(
+        _ requirement: UserVerificationRequirement
+    )
         throws(WebAuthnError) -> Bool
     {
         switch requirement {
@@ -191,7 +199,9 @@ public struct SoftwareAuthenticator: Sendable {
     }
 
     /// Whether the new credential is discoverable.
-    private func discoverability(_ selection: AuthenticatorSelectionCriteria)
+    private func discoverability(
+        _ selection: AuthenticatorSelectionCriteria
+    )
         throws(WebAuthnError) -> Bool
     {
         let requirement =
@@ -244,7 +254,9 @@ public struct SoftwareAuthenticator: Sendable {
     ///
     /// - Throws: ``WebAuthnError``: the JSON form's errors; then as
     ///   ``getAssertion(options:origin:topOrigin:)``.
-    public func getAssertion(optionsJSON: [UInt8], origin: String, topOrigin: String? = nil)
+    public func getAssertion(
+        optionsJSON: [UInt8], origin: String, topOrigin: String? = nil
+    )
         throws(WebAuthnError) -> AuthenticationResponseJSON
     {
         try getAssertion(

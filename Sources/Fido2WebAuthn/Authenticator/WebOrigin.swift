@@ -47,7 +47,8 @@ public struct WebOrigin: Sendable, Hashable, CustomStringConvertible {
             let digits = authority[(colon + 1)...]
             guard !digits.isEmpty, digits.count <= 5,
                 digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                let value = Int(String(decoding: digits, as: UTF8.self)), (1...65535).contains(value)
+                let value = Int(String(decoding: digits, as: UTF8.self)),
+                (1...65535).contains(value)
             else { throw invalid("the port is not a number in 1...65535") }
             port = UInt16(value)
             authority.removeSubrange(colon...)

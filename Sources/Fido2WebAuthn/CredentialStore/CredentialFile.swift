@@ -1,22 +1,7 @@
 import Fido2Crypto
 import Fido2Encoding
 
-/// The file format of ``DirectoryCredentialStore``, version 1: three parts, UTF-8 text.
-///
-/// ```text
-/// fido2kit-credential 1
-/// {"id":"<b64url>","rpId":"example.org","userHandle":"<b64url>","userName":"…",
-///  "userDisplayName":"…","alg":-7,"signCount":0,"discoverable":true,
-///  "backupEligible":false,"backupState":false,"signCounter":true}
-/// -----BEGIN PRIVATE KEY-----
-/// <unencrypted PKCS#8, base64, 64 columns>
-/// -----END PRIVATE KEY-----
-/// ```
-///
-/// Line 1 is the magic and version. Line 2 is one JSON object on one line (binary members
-/// unpadded base64url; every member required; unknown members refused). The rest is the
-/// private key as a PEM `PRIVATE KEY` block, so `openssl pkey -in FILE` reads the file as it
-/// is (OpenSSL skips the text before the block).
+/// Encodes and decodes the files of ``DirectoryCredentialStore`` (format 1, documented there).
 enum CredentialFile {
     static let magic = "fido2kit-credential 1"
 

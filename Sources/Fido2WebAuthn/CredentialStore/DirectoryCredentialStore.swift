@@ -7,8 +7,24 @@ import Glibc
 import Darwin
 #endif
 
-/// A credential store in a directory: one file per credential, in the format
-/// ``CredentialFile`` documents, named `<hex SHA-256 of the credential ID>.credential`.
+/// A credential store in a directory: one file per credential, named
+/// `<hex SHA-256 of the credential ID>.credential`.
+///
+/// The file format, version 1, is UTF-8 text in three parts:
+///
+/// ```text
+/// fido2kit-credential 1
+/// {"id":"<b64url>","rpId":"example.org","userHandle":"<b64url>","userName":"alice","userDisplayName":"Alice","alg":-7,"signCount":0,"discoverable":true,"backupEligible":false,"backupState":false,"signCounter":true}
+/// -----BEGIN PRIVATE KEY-----
+/// <unencrypted PKCS#8, base64, 64 columns>
+/// -----END PRIVATE KEY-----
+/// ```
+///
+/// Line 1 is the magic and version. Line 2 is one JSON object on one line: binary members are
+/// unpadded base64url, every member is required and unknown members are refused. The rest is
+/// the private key as a PEM `PRIVATE KEY` block, so `openssl pkey -in FILE` reads a credential
+/// file as it is (OpenSSL skips the text before the block). The private key is not encrypted:
+/// the file mode is what protects it, as for an SSH key.
 ///
 /// - Files are created with mode 0600 and the directory (when this store creates it) 0700.
 /// - Every write goes to a temporary file in the same directory (`.<name>.tmp-<pid>-<n>`),
@@ -33,12 +49,20 @@ public struct DirectoryCredentialStore: CredentialStore {
         try Self.makeDirectory(self.path)
     }
 
+    /// The credential with ID `id`, or nil when its file does not exist.
+    ///
+    /// - Throws: ``WebAuthnError`` `corruptCredential` when the file cannot be read back;
+    ///   `storageFailure` when it cannot be opened or read.
     public func credential(id: [UInt8]) throws(WebAuthnError) -> StoredCredential? {
         let name = try Self.fileName(for: id)
         guard let bytes = try readFile(name) else { return nil }
         return try decode(bytes, name: name)
     }
 
+    /// Every credential for `relyingPartyID`, in file-name order (the order of their IDs'
+    /// hashes). Every credential file is read, so one corrupt file fails the call.
+    ///
+    /// - Throws: ``WebAuthnError`` `corruptCredential`; `storageFailure`.
     public func credentials(relyingPartyID: String) throws(WebAuthnError) -> [StoredCredential] {
         var result: [StoredCredential] = []
         for name in try credentialFileNames() {
@@ -49,6 +73,10 @@ public struct DirectoryCredentialStore: CredentialStore {
         return result
     }
 
+    /// Writes a new credential file (temporary file, `fsync`, then `link` into place).
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialExists` when the ID's file exists;
+    ///   `storageFailure` when writing fails (the store is then unchanged).
     public func add(_ credential: StoredCredential) throws(WebAuthnError) {
         let name = try Self.fileName(for: credential.id)
         let temporary = try writeTemporary(CredentialFile.encode(credential), for: name)
@@ -64,6 +92,10 @@ public struct DirectoryCredentialStore: CredentialStore {
         syncDirectory()
     }
 
+    /// Replaces a credential file atomically (temporary file, `fsync`, then `rename`).
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialNotFound` when the ID has no file;
+    ///   `storageFailure` when writing fails (the old file then stays).
     public func replace(_ credential: StoredCredential) throws(WebAuthnError) {
         let name = try Self.fileName(for: credential.id)
         guard access(full(name), F_OK) == 0 else {
@@ -162,7 +194,9 @@ public struct DirectoryCredentialStore: CredentialStore {
 
     /// Writes `bytes` to a new temporary file (mode 0600) beside `name`, flushed to disk;
     /// returns its path.
-    private func writeTemporary(_ bytes: [UInt8], for name: String) throws(WebAuthnError)
+    private func writeTemporary(
+        _ bytes: [UInt8], for name: String
+    ) throws(WebAuthnError)
         -> String
     {
         let temporary = full(".\(name).tmp-\(getpid())-\(Self.counter.next())")
@@ -182,8 +216,12 @@ public struct DirectoryCredentialStore: CredentialStore {
                 offset += written
             }
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = Self.failure("fsync \(temporary)", errno) }
-        if close(descriptor) != 0, failure == nil { failure = Self.failure("close \(temporary)", errno) }
+        if failure == nil, fsync(descriptor) != 0 {
+            failure = Self.failure("fsync \(temporary)", errno)
+        }
+        if close(descriptor) != 0, failure == nil {
+            failure = Self.failure("close \(temporary)", errno)
+        }
         if let failure {
             _ = unlink(temporary)
             throw failure
@@ -223,6 +261,10 @@ public struct DirectoryCredentialStore: CredentialStore {
     /// Numbers temporary files within the process.
     private final class Counter: Sendable {
         private let value = Mutex(0)
-        func next() -> Int { value.withLock { $0 += 1; return $0 } }
+        func next() -> Int {
+            value.withLock {
+                $0 += 1; return $0
+            }
+        }
     }
 }

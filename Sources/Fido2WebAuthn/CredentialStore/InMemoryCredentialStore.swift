@@ -37,7 +37,8 @@ public final class InMemoryCredentialStore: CredentialStore {
             return true
         }
         guard added else {
-            throw WebAuthnError(.credentialExists, "a credential with this ID is stored", field: "id")
+            throw WebAuthnError(
+                .credentialExists, "a credential with this ID is stored", field: "id")
         }
     }
 

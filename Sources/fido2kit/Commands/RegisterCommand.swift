@@ -76,7 +76,8 @@ struct RegisterCommand: ParsableCommand {
         switch attestation {
         case "none":
             guard attestationKey == nil, attestationChain == nil else {
-                throw CommandFailure("--attestation-key/--attestation-chain need --attestation packed")
+                throw CommandFailure(
+                    "--attestation-key/--attestation-chain need --attestation packed")
             }
             return .none
         case "packed", "fido-u2f":
@@ -93,8 +94,10 @@ struct RegisterCommand: ParsableCommand {
                 throw CommandFailure("--attestation-key needs --attestation-chain")
             }
             let key = try PrivateKey(
-                pemRepresentation: String(decoding: try AuthenticatorCLI.read(attestationKey), as: UTF8.self))
-            let chain = try AuthenticatorCLI.certificates(try AuthenticatorCLI.read(attestationChain))
+                pemRepresentation: String(
+                    decoding: try AuthenticatorCLI.read(attestationKey), as: UTF8.self))
+            let chain = try AuthenticatorCLI.certificates(
+                try AuthenticatorCLI.read(attestationChain))
             guard !chain.isEmpty else {
                 throw CommandFailure("\(attestationChain) holds no CERTIFICATE block")
             }
@@ -135,11 +138,15 @@ enum AuthenticatorCLI {
         let text = String(decoding: pem, as: UTF8.self)
         var certificates: [[UInt8]] = []
         var body: String?
-        for line in text.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for line in text.split(whereSeparator: \.isNewline).map({
+            $0.trimmingCharacters(in: .whitespaces)
+        }) {
             if line == "-----BEGIN CERTIFICATE-----" {
                 body = ""
             } else if line == "-----END CERTIFICATE-----" {
-                guard let content = body else { throw CommandFailure("END CERTIFICATE without BEGIN") }
+                guard let content = body else {
+                    throw CommandFailure("END CERTIFICATE without BEGIN")
+                }
                 do {
                     certificates.append(try Base64.decode(content))
                 } catch {

@@ -18,7 +18,7 @@ let filter = arguments.firstIndex(of: "--filter").flatMap { index in
         ? arguments[arguments.index(after: index)] : nil
 }
 
-let scenarios = CBORScenarios.all
+let scenarios = CBORScenarios.all + WebAuthnScenarios.all
 
 if let index = arguments.firstIndex(of: "--profile") {
     let rest = Array(arguments[arguments.index(after: index)...])
