@@ -48,7 +48,8 @@ enum CredentialPublicKeyEncoding {
         let cose: [UInt8]
         if kind.isEdDSA {
             // {1: 1 (OKP), 3: alg, -1: crv, -2: x}
-            let size = 1 + 2 + 1 + CBORSize.int(alg) + 1 + CBORSize.int(crv) + 1
+            let size =
+                1 + 2 + 1 + CBORSize.int(alg) + 1 + CBORSize.int(crv) + 1
                 + CBORSize.string(count: raw.count)
             cose = CBORBufferWriter.encode(byteCount: size) { writer in
                 writer.writeMapHeader(count: 4)
@@ -64,7 +65,8 @@ enum CredentialPublicKeyEncoding {
         } else {
             // {1: 2 (EC2), 3: alg, -1: crv, -2: x, -3: y}
             let width = (raw.count - 1) / 2
-            let size = 1 + 2 + 1 + CBORSize.int(alg) + 1 + CBORSize.int(crv)
+            let size =
+                1 + 2 + 1 + CBORSize.int(alg) + 1 + CBORSize.int(crv)
                 + 2 * (1 + CBORSize.string(count: width))
             cose = CBORBufferWriter.encode(byteCount: size) { writer in
                 writer.writeMapHeader(count: 5)

@@ -67,7 +67,9 @@ public struct WebOrigin: Sendable, Hashable, CustomStringConvertible {
         }
         let host = DomainName.lowercased(authority)
         guard DomainName.isIPAddress(host) || DomainName.isValid(host) else {
-            throw invalid("\"\(String(decoding: host, as: UTF8.self))\" is not an ASCII domain name or an IP address")
+            throw invalid(
+                "\"\(String(decoding: host, as: UTF8.self))\" is not an ASCII domain name or an IP address"
+            )
         }
         if scheme.elementsEqual("http".utf8) {
             guard host.elementsEqual("localhost".utf8) || host.ends(with: ".localhost".utf8) else {
@@ -112,8 +114,9 @@ enum DomainName {
             }
             let byte = name[index]
             let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            guard digit || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || byte == UInt8(ascii: "-")
+            guard
+                digit || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || byte == UInt8(ascii: "-")
             else { return false }
             allDigits = allDigits && digit
         }

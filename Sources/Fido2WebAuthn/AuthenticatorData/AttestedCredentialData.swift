@@ -45,7 +45,9 @@ public struct AttestedCredentialData: Sendable, Equatable {
     }
 
     /// Attested credential data for a key whose canonical encoding the caller has made.
-    init(aaguid: AAGUID, credentialId: [UInt8], key: COSEKey, encoded: [UInt8])
+    init(
+        aaguid: AAGUID, credentialId: [UInt8], key: COSEKey, encoded: [UInt8]
+    )
         throws(WebAuthnError)
     {
         try Self.checkLength(credentialId.count, offset: nil)
