@@ -354,7 +354,7 @@ import Testing
         "https://example.org/path", "https://user@example.org", "https://example.org:0",
         "https://example.org:70000", "https://example.org:x", "https://exa_mple.org",
         "https://-a.org",
-        "https://ex%61mple.org", "https://éxample.org",
+        "https://ex%61mple.org", "https://éxample.org", "https://[::1", "https://example.org.",
     ])
     func refusesMalformedOrInsecureOrigins(_ origin: String) {
         expectCode(.invalidOrigin) { _ = try WebOrigin(origin) }

@@ -44,20 +44,22 @@ public enum RelyingPartyIDPolicy {
                 .invalidRelyingPartyID, "\"\(relyingPartyID)\" for \(origin): \(reason)",
                 field: "rpId")
         }
-        guard !DomainName.isIPAddress(origin.host) else {
+        let host = Array(origin.host.utf8)
+        guard !DomainName.isIPAddress(host) else {
             throw refuse("an IP-address origin cannot have an RP ID")
         }
-        let id = relyingPartyID.lowercased()
+        let id = DomainName.lowercased(relyingPartyID.utf8)
         guard DomainName.isValid(id) else { throw refuse("not a valid ASCII domain name") }
-        if id == origin.host { return id }
-        guard origin.host.hasSuffix("." + id) else {
-            throw refuse("neither the origin's host nor a suffix of it")
-        }
-        if id == "localhost" { return id }
-        guard id.contains(".") else {
+        if id == host { return origin.host }
+        guard host.count > id.count, host.ends(with: id),
+            host[host.count - id.count - 1] == UInt8(ascii: ".")
+        else { throw refuse("neither the origin's host nor a suffix of it") }
+        let text = String(decoding: id, as: UTF8.self)
+        if text == "localhost" { return text }
+        guard id.contains(UInt8(ascii: ".")) else {
             throw refuse("a single-label suffix is a top-level domain, not registrable")
         }
-        guard !knownPublicSuffixes.contains(id) else { throw refuse("a public suffix") }
-        return id
+        guard !knownPublicSuffixes.contains(text) else { throw refuse("a public suffix") }
+        return text
     }
 }

@@ -96,18 +96,19 @@ public struct SoftwareAuthenticator: Sendable {
         }
 
         let privateKey = try CredentialKeyFactory.generate(kind, random: configuration.random)
-        let publicKey: PublicKey
         let coseKey: COSEKey
+        let encoded: (cose: [UInt8], spki: [UInt8])
         do {
-            publicKey = try privateKey.publicKey
-            coseKey = try COSEKey(publicKey: publicKey, algorithm: algorithm)
+            coseKey = try COSEKey(publicKey: try privateKey.publicKey, algorithm: algorithm)
+            encoded = try CredentialPublicKeyEncoding.encode(coseKey)
         } catch {
             throw WebAuthnError(crypto: error, .keyGenerationFailed)
         }
         let credentialId = try CredentialKeyFactory.randomBytes(
             configuration.credentialIdLength, random: configuration.random)
         let attested = try AttestedCredentialData(
-            aaguid: configuration.aaguid, credentialId: credentialId, credentialPublicKey: coseKey)
+            aaguid: configuration.aaguid, credentialId: credentialId, key: coseKey,
+            encoded: encoded.cose)
         let authenticatorData = try AuthenticatorData(
             relyingPartyID: relyingPartyID, flags: flags, signCount: 0,
             attestedCredentialData: attested)
@@ -121,13 +122,6 @@ public struct SoftwareAuthenticator: Sendable {
             authenticatorData, clientDataHash, privateKey, algorithm)
         let attestationObject = AttestationObject(
             authenticatorData: authenticatorData, statement: statement)
-        let spki: [UInt8]
-        do {
-            spki = try publicKey.spkiDER
-        } catch {
-            throw WebAuthnError(crypto: error, .keyGenerationFailed)
-        }
-
         try store.add(
             StoredCredential(
                 id: credentialId, relyingPartyID: relyingPartyID, userHandle: options.user.id,
@@ -144,7 +138,7 @@ public struct SoftwareAuthenticator: Sendable {
             rawId: credentialId,
             response: AuthenticatorAttestationResponseJSON(
                 clientDataJSON: clientDataJSON, authenticatorData: Array(authenticatorData.bytes),
-                transports: configuration.transports, publicKey: spki,
+                transports: configuration.transports, publicKey: encoded.spki,
                 publicKeyAlgorithm: algorithm.rawValue,
                 attestationObject: Array(attestationObject.bytes)),
             authenticatorAttachment: configuration.attachment,

@@ -25,56 +25,61 @@ public struct WebOrigin: Sendable, Hashable, CustomStringConvertible {
             WebAuthnError(.invalidOrigin, "\"\(text)\": \(reason)", field: "origin")
         }
         let utf8 = Array(text.utf8)
-        let marker = Array("://".utf8)
-        guard
-            let separator = utf8.indices.first(where: {
-                utf8[$0...].starts(with: marker)
-            })
-        else { throw invalid("an origin is scheme://host[:port]") }
-        let scheme = String(decoding: utf8[..<separator], as: UTF8.self).lowercased()
-        var authority = Array(utf8[(separator + 3)...])
+        var separator = 0
+        while separator + 2 < utf8.count,
+            !(utf8[separator] == 0x3a && utf8[separator + 1] == 0x2f && utf8[separator + 2] == 0x2f)
+        {
+            separator += 1
+        }
+        guard separator + 2 < utf8.count else {
+            throw invalid("an origin is scheme://host[:port]")
+        }
+        let scheme = DomainName.lowercased(utf8[..<separator])
+        var authority = utf8[(separator + 3)...]
         guard !authority.isEmpty else { throw invalid("the host is missing") }
         guard
             !authority.contains(where: {
-                [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "@")]
-                    .contains($0)
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+                    || $0 == UInt8(ascii: "@")
             })
         else { throw invalid("an origin has no path, query, fragment or user info") }
         var port: UInt16?
-        if authority.first != UInt8(ascii: "["),
-            let colon = authority.lastIndex(of: UInt8(ascii: ":"))
-        {
-            let digits = authority[(colon + 1)...]
-            guard !digits.isEmpty, digits.count <= 5,
-                digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-                let value = Int(String(decoding: digits, as: UTF8.self)),
-                (1...65535).contains(value)
-            else { throw invalid("the port is not a number in 1...65535") }
-            port = UInt16(value)
-            authority.removeSubrange(colon...)
-        } else if authority.first == UInt8(ascii: "["),
-            let close = authority.firstIndex(of: UInt8(ascii: "]")), close + 1 < authority.count
-        {
-            let rest = authority[(close + 1)...]
-            guard rest.first == UInt8(ascii: ":"), rest.count > 1,
-                let value = Int(String(decoding: rest.dropFirst(), as: UTF8.self)),
-                (1...65535).contains(value)
-            else { throw invalid("the port is not a number in 1...65535") }
-            port = UInt16(value)
-            authority.removeSubrange((close + 1)...)
+        let portStart: Int?
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else {
+                throw invalid("an IPv6 literal is not closed")
+            }
+            portStart = close + 1 < authority.endIndex ? close + 1 : nil
+        } else {
+            portStart = authority.lastIndex(of: UInt8(ascii: ":"))
         }
-        let host = String(decoding: authority, as: UTF8.self).lowercased()
+        if let portStart {
+            let digits = authority[(portStart + 1)...]
+            guard authority[portStart] == UInt8(ascii: ":"), !digits.isEmpty, digits.count <= 5,
+                digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else { throw invalid("the port is not a number in 1...65535") }
+            let value = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+            guard (1...65535).contains(value) else {
+                throw invalid("the port is not a number in 1...65535")
+            }
+            port = UInt16(value)
+            authority = authority[..<portStart]
+        }
+        let host = DomainName.lowercased(authority)
         guard DomainName.isIPAddress(host) || DomainName.isValid(host) else {
-            throw invalid("\"\(host)\" is not an ASCII domain name or an IP address")
+            throw invalid(
+                "\"\(String(decoding: host, as: UTF8.self))\" is not an ASCII domain name or an IP address"
+            )
         }
-        switch scheme {
-        case "https": break
-        case "http" where host == "localhost" || host.hasSuffix(".localhost"): break
-        case "http": throw invalid("http is only a secure context on localhost")
-        default: throw invalid("the scheme must be https")
+        if scheme.elementsEqual("http".utf8) {
+            guard host.elementsEqual("localhost".utf8) || host.ends(with: ".localhost".utf8) else {
+                throw invalid("http is only a secure context on localhost")
+            }
+        } else if !scheme.elementsEqual("https".utf8) {
+            throw invalid("the scheme must be https")
         }
-        self.scheme = scheme
-        self.host = host
+        self.scheme = String(decoding: scheme, as: UTF8.self)
+        self.host = String(decoding: host, as: UTF8.self)
         self.port = port
         self.serialized = text
     }
@@ -83,38 +88,60 @@ public struct WebOrigin: Sendable, Hashable, CustomStringConvertible {
     public var description: String { serialized }
 }
 
-/// Syntax checks on domain names.
+/// Syntax checks on domain names, on their ASCII bytes.
 enum DomainName {
-    /// Whether `name` is an ASCII domain: labels of 1…63 letters, digits and hyphens (not at
-    /// either end), 253 characters at most, and a last label that is not all digits.
-    static func isValid(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard !bytes.isEmpty, bytes.count <= 253 else { return false }
-        let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        for label in labels {
-            guard (1...63).contains(label.count), label.first != UInt8(ascii: "-"),
-                label.last != UInt8(ascii: "-"),
-                label.allSatisfy({
-                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
-                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                        || $0 == UInt8(ascii: "-")
-                })
+    /// `bytes` with ASCII capitals made small.
+    static func lowercased(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+    }
+
+    /// Whether `name` is an ASCII domain: labels of 1…63 lower-case letters, digits and hyphens
+    /// (not at either end), 253 bytes at most, and a last label that is not all digits.
+    static func isValid(_ name: [UInt8]) -> Bool {
+        guard !name.isEmpty, name.count <= 253 else { return false }
+        var labelStart = 0
+        var allDigits = true
+        for index in 0...name.count {
+            guard index < name.count, name[index] != UInt8(ascii: ".") else {
+                let length = index - labelStart
+                guard length >= 1, length <= 63, name[labelStart] != UInt8(ascii: "-"),
+                    name[index - 1] != UInt8(ascii: "-")
+                else { return false }
+                if index == name.count { return !allDigits }
+                labelStart = index + 1
+                allDigits = true
+                continue
+            }
+            let byte = name[index]
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard
+                digit || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || byte == UInt8(ascii: "-")
             else { return false }
+            allDigits = allDigits && digit
         }
-        guard let last = labels.last,
-            !last.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-        else { return false }
-        return true
+        return false
     }
 
     /// Whether `host` is an IPv4 dotted quad or a bracketed IPv6 literal.
-    static func isIPAddress(_ host: String) -> Bool {
-        if host.hasPrefix("[") && host.hasSuffix("]") { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4
-            && parts.allSatisfy { part in
-                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII)
-                    && part.allSatisfy(\.isNumber) && (Int(part) ?? 256) <= 255
+    static func isIPAddress(_ host: [UInt8]) -> Bool {
+        if host.first == UInt8(ascii: "["), host.last == UInt8(ascii: "]") { return true }
+        var parts = 0
+        var value = 0
+        var digits = 0
+        for byte in host + [UInt8(ascii: ".")] {
+            if byte == UInt8(ascii: ".") {
+                guard digits >= 1, digits <= 3, value <= 255 else { return false }
+                parts += 1
+                value = 0
+                digits = 0
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            } else {
+                return false
             }
+        }
+        return parts == 4
     }
 }
