@@ -1,3 +1,5 @@
+import Fido2Encoding
+
 /// Belvo's registration options mapped to plain values for the authenticator layer.
 ///
 /// The mapping from ``BelvoFidoRegistrationOptions``:
@@ -69,7 +71,7 @@ public struct BelvoRegistrationOptions: Sendable, Hashable {
         let handle: [UInt8]?
         switch userHandleMapping {
         case .utf8: handle = Array(options.user.id.utf8)
-        case .base64url: handle = Base64URL.decode(options.user.id, allowingPadding: true)
+        case .base64url: handle = try? Base64URL.decode(options.user.id)
         }
         guard let handle, (1...64).contains(handle.count) else {
             throw BelvoError(
