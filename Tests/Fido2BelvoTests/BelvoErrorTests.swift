@@ -17,6 +17,7 @@ import Testing
         (.invalidAmount, .invalidParameters), (.invalidOrigin, .invalidParameters),
         (.credentialExcluded, .invalidParameters), (.noMatchingCredential, .invalidParameters),
         (.noDiscoverableCredential, .invalidParameters),
+        (.malformedRequestBody, .invalidParameters),
         (.authenticatorFailure, .unknown), (.credentialStoreFailure, .unknown),
         (.notFound, .unknown), (.serverError, .unknown), (.unexpectedStatus, .unknown),
         (.malformedResponse, .unknown), (.pollingTimedOut, .unknown), (.cancelled, .unknown),

@@ -50,6 +50,7 @@ public struct BelvoError: Error, Sendable, CustomStringConvertible, Equatable {
             case noDiscoverableCredential
             case authenticatorFailure
             case credentialStoreFailure
+            case malformedRequestBody
         }
 
         private let value: Value
@@ -120,6 +121,9 @@ public struct BelvoError: Error, Sendable, CustomStringConvertible, Equatable {
         public static let authenticatorFailure = Code(.authenticatorFailure)
         /// The credential store could not be read or written.
         public static let credentialStoreFailure = Code(.credentialStoreFailure)
+        /// A confirm-enrollment or authorize-payment body read back (to verify it) that is not
+        /// the documented JSON or does not hold a WebAuthn response.
+        public static let malformedRequestBody = Code(.malformedRequestBody)
 
         /// The SDK error case this code belongs to.
         public var kind: Kind {
@@ -134,7 +138,7 @@ public struct BelvoError: Error, Sendable, CustomStringConvertible, Equatable {
                 .malformedCallbackURL, .insecureCallbackURL, .missingField, .invalidIdentifier,
                 .invalidBase64URL, .credentialIDMismatch, .malformedRiskSignals,
                 .paymentNotConfirmed, .invalidAmount, .invalidOrigin, .credentialExcluded,
-                .noMatchingCredential, .noDiscoverableCredential:
+                .noMatchingCredential, .noDiscoverableCredential, .malformedRequestBody:
                 .invalidParameters
             }
         }
