@@ -9,6 +9,7 @@ struct Fido2Kit: ParsableCommand {
         abstract: "FIDO2/WebAuthn toolkit: CBOR, COSE, authenticator, relying party, vectors.",
         subcommands: [
             CBORCommand.self, RegisterCommand.self, AssertCommand.self, VectorsCommand.self,
+            BelvoCommand.self,
         ]
     )
 }
