@@ -1,0 +1,26 @@
+extension WebAuthnError {
+    /// The same error attributed to `step`, unless it already names one (a format verifier's
+    /// trust path error names its own).
+    func attributed(to step: String) -> WebAuthnError {
+        guard self.step == nil else { return self }
+        return WebAuthnError(code, reason, field: field, step: step, offset: offset)
+    }
+
+    /// A relying-party failure of `step`.
+    static func failed(
+        _ code: Code, _ reason: String, field: String? = nil, step: String
+    ) -> WebAuthnError {
+        WebAuthnError(code, reason, field: field, step: step)
+    }
+}
+
+/// Runs `body`, attributing any error it throws without a step to `step`.
+func atStep<Result>(
+    _ step: String, _ body: () throws(WebAuthnError) -> Result
+) throws(WebAuthnError) -> Result {
+    do {
+        return try body()
+    } catch {
+        throw error.attributed(to: step)
+    }
+}
