@@ -176,6 +176,29 @@ import Testing
         }
     }
 
+    @Test func rejectsAnAlgorithmTheLibraryDoesNotImplement() throws {
+        let pki = try TestAttestationPKI()
+        var ceremony = try SyntheticCeremony.p256()
+        ceremony.attestation = .packedFull(
+            key: pki.attestationKey, certificates: [try pki.packedCertificate().derEncoded])
+        var response = try ceremony.registration()
+        let object = try AttestationObject(bytes: response.response.attestationObject)
+        guard case .packed(let packed) = object.statement else {
+            Issue.record("not packed")
+            return
+        }
+        response.response.attestationObject = Array(
+            AttestationObject(
+                authenticatorData: object.authenticatorData,
+                statement: .packed(packed.withAlgorithm(COSEAlgorithm(rawValue: -48)))
+            ).bytes)
+        expectFailure(.unsupportedAlgorithm, step: "§7.1 step 22") {
+            () throws(WebAuthnError) in
+            try SyntheticCeremony.relyingParty().verifyRegistration(
+                response, expecting: Self.expectations)
+        }
+    }
+
     @Test func rejectsASignatureByAnotherAttestationKey() throws {
         let pki = try TestAttestationPKI()
         var ceremony = try SyntheticCeremony.p256()

@@ -85,7 +85,7 @@ public struct RelyingParty: Sendable {
         for identifier in identifiers {
             let matches: Bool
             do {
-                matches = try DigestAlgorithm.sha256.withHash(of: Array(identifier.utf8)) {
+                matches = try DigestAlgorithm.sha256.withHash(of: identifier.utf8) {
                     $0.elementsEqual(rpIdHash)
                 }
             } catch {

@@ -24,8 +24,8 @@ public enum PackedAttestationVerifier: AttestationFormatVerifier {
     /// Verifies a packed statement in `context`.
     ///
     /// - Throws: ``WebAuthnError``: `attestationAlgorithmMismatch` (self: `alg` is not the
-    ///   credential's; full: `alg` does not fit the certificate key);
-    ///   `attestationSignatureInvalid`; `attestationCertificateInvalid` (a certificate that
+    ///   credential's; full: `alg` does not fit the certificate key); `unsupportedAlgorithm`
+    ///   (full: an `alg` this library does not implement); `attestationSignatureInvalid`; `attestationCertificateInvalid` (a certificate that
     ///   does not parse or breaks §8.2.1); `attestationAAGUIDMismatch`;
     ///   `attestationTrustPathInvalid` (step `§7.1 step 24`) when anchors are configured and
     ///   the chain does not lead to one.
