@@ -7,6 +7,9 @@ struct Fido2Kit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fido2kit",
         abstract: "FIDO2/WebAuthn toolkit: CBOR, COSE, authenticator, relying party, vectors.",
-        subcommands: [CBORCommand.self, VerifyCommand.self, VectorsCommand.self]
+        subcommands: [
+            CBORCommand.self, RegisterCommand.self, AssertCommand.self, VerifyCommand.self,
+            VectorsCommand.self,
+        ]
     )
 }

@@ -195,6 +195,19 @@ import Testing
             try Certificate.certificates(
                 pemEncoded: pem + "-----BEGIN CERTIFICATE-----\n!!!!\n-----END CERTIFICATE-----\n")
         }
+        expectCryptoError(.invalidPEM) {
+            try Certificate.certificates(
+                pemEncoded: pem
+                    + (try Certificate(derEncoded: X509TestVectors.w3cRoot()).publicKey
+                        .pemRepresentation))
+        }
+        let headers = pem.replacingOccurrences(
+            of: "-----BEGIN CERTIFICATE-----\n",
+            with:
+                "-----BEGIN CERTIFICATE-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00000000000000000000000000000000\n\n"
+        )
+        expectCryptoError(.invalidPEM) { try Certificate.certificates(pemEncoded: headers) }
+        expectCryptoError(.invalidPEM) { try Certificate(pemEncoded: headers) }
     }
 
     @Test func rejectsTrailingBytesAfterACertificate() throws {
@@ -238,30 +251,18 @@ import Testing
         expectCryptoError(.invalidCertificate) { try Certificate(derEncoded: der) }
     }
 
-    @Test func rejectsDuplicateExtensions() throws {
+    /// A certificate signed by a fresh key whose TBSCertificate is what `fields` writes: for
+    /// structures the builder refuses to make. `unusedBits` goes into the signature BIT
+    /// STRING's first octet, `signatureTail` after the signature.
+    static func handMade(
+        unusedBits: UInt8 = 0, signatureTail: [UInt8] = [],
+        _ fields: (inout DERWriter) throws -> Void
+    ) throws -> [UInt8] {
         let key = try PrivateKey(generating: .p256)
-        let name = try DistinguishedName([.commonName("dup")])
         var tbs = DERWriter()
-        try tbs.appendSequence { (fields) throws(CryptoError) in
-            fields.appendExplicit(0) { $0.appendInteger(2) }
-            fields.appendInteger(1)
-            fields.appendSequence { $0.appendObjectIdentifier(.ecdsaWithSHA256) }
-            try fields.appendEncoded(name.derEncoded)
-            try fields.appendSequence { (validity) throws(CryptoError) in
-                try validity.appendTime(1_704_067_200)
-                try validity.appendTime(1_804_067_200)
-            }
-            try fields.appendEncoded(name.derEncoded)
-            try fields.appendEncoded(key.publicKey.spkiDER)
-            fields.appendExplicit(3) { wrapper in
-                wrapper.appendSequence { list in
-                    for _ in 0..<2 {
-                        list.appendSequence { item in
-                            item.appendObjectIdentifier(.subjectKeyIdentifier)
-                            item.appendOctetString([0x04, 0x01, 0x01])
-                        }
-                    }
-                }
+        try tbs.appendSequence { (writer) throws(CryptoError) in
+            do { try fields(&writer) } catch let error as CryptoError { throw error } catch {
+                throw CryptoError(.invalidArgument, "\(error)")
             }
         }
         let signature = try key.signature(for: tbs.bytes, algorithm: .es256)
@@ -269,9 +270,183 @@ import Testing
         try certificate.appendSequence { (outer) throws(CryptoError) in
             try outer.appendEncoded(tbs.bytes)
             outer.appendSequence { $0.appendObjectIdentifier(.ecdsaWithSHA256) }
-            try outer.appendBitString(signature)
+            outer.appendElement(.bitString, contents: [unusedBits] + signature + signatureTail)
         }
-        expectCryptoError(.invalidCertificate) { try Certificate(derEncoded: certificate.bytes) }
+        return certificate.bytes
+    }
+
+    /// Writes the fields of a minimal v3 TBSCertificate, with `name` as issuer and subject and
+    /// the given extensions list contents (none when nil).
+    static func standardFields(
+        _ writer: inout DERWriter, version: Int64 = 2, name: [UInt8]? = nil,
+        extensions: ((inout DERWriter) -> Void)? = nil
+    ) throws {
+        let key = try PrivateKey(generating: .p256)
+        let name = try name ?? DistinguishedName([.commonName("hand made")]).derEncoded
+        writer.appendExplicit(0) { $0.appendInteger(version) }
+        writer.appendInteger(1)
+        writer.appendSequence { $0.appendObjectIdentifier(.ecdsaWithSHA256) }
+        try writer.appendEncoded(name)
+        try writer.appendSequence { (validity) throws(CryptoError) in
+            try validity.appendTime(1_704_067_200)
+            try validity.appendTime(1_804_067_200)
+        }
+        try writer.appendEncoded(name)
+        try writer.appendEncoded(key.publicKey.spkiDER)
+        if let extensions {
+            writer.appendExplicit(3) { wrapper in wrapper.appendSequence(extensions) }
+        }
+    }
+
+    @Test func parsesAHandMadeCertificate() throws {
+        let der = try Self.handMade { try Self.standardFields(&$0) }
+        let certificate = try Certificate(derEncoded: der)
+        #expect(certificate.extensions.isEmpty)
+        #expect(certificate.subject.commonName == "hand made")
+        #expect(certificate.basicConstraints == nil)
+        #expect(!certificate.isCertificateAuthority)
+    }
+
+    @Test func rejectsDuplicateExtensions() throws {
+        let der = try Self.handMade { writer in
+            try Self.standardFields(&writer) { list in
+                for _ in 0..<2 {
+                    list.appendSequence { item in
+                        item.appendObjectIdentifier(.subjectKeyIdentifier)
+                        item.appendOctetString([0x04, 0x01, 0x01])
+                    }
+                }
+            }
+        }
+        expectCryptoError(.invalidCertificate) { try Certificate(derEncoded: der) }
+    }
+
+    @Test func rejectsAnEmptyExtensionsList() throws {
+        let der = try Self.handMade { writer in try Self.standardFields(&writer) { _ in } }
+        expectCryptoError(.invalidCertificate) { try Certificate(derEncoded: der) }
+    }
+
+    @Test func rejectsUnknownVersions() throws {
+        for version in [3, -1, Int64.max, Int64.min] {
+            let der = try Self.handMade { writer in
+                try Self.standardFields(&writer, version: version)
+            }
+            expectCryptoError(.invalidCertificate) { try Certificate(derEncoded: der) }
+        }
+    }
+
+    @Test func rejectsASignatureWithUnusedBits() throws {
+        // A zero octet after the signature keeps the padding bit zero, so the BIT STRING is
+        // valid DER; a signature is whole octets, so the certificate is still refused.
+        let der = try Self.handMade(unusedBits: 1, signatureTail: [0x00]) { writer in
+            try Self.standardFields(&writer)
+        }
+        expectCryptoError(.invalidCertificate) { try Certificate(derEncoded: der) }
+    }
+
+    @Test func rejectsAnEmptyRelativeDistinguishedName() throws {
+        expectCryptoError(.invalidCertificate) {
+            try DistinguishedName(derEncoded: [0x30, 0x02, 0x31, 0x00])
+        }
+        expectCryptoError(.derTrailingBytes) {
+            try DistinguishedName(derEncoded: [0x30, 0x00, 0x00])
+        }
+        let der = try Self.handMade { writer in
+            try Self.standardFields(&writer, name: [0x30, 0x02, 0x31, 0x00])
+        }
+        expectCryptoError(.invalidCertificate) { try Certificate(derEncoded: der) }
+    }
+
+    /// A name attribute whose value is an INTEGER is well-formed DER (the strict reader keeps
+    /// it, with no text) but not a certificate OpenSSL accepts.
+    @Test func reportsWhatOnlyOpenSSLRefuses() throws {
+        var name = DERWriter()
+        try name.appendSequence { (sequence) throws(CryptoError) in
+            try sequence.appendSet { (set) throws(CryptoError) in
+                set.appendSequence { pair in
+                    pair.appendObjectIdentifier(.commonName)
+                    pair.appendInteger(5)
+                }
+            }
+        }
+        let parsed = try DistinguishedName(derEncoded: name.bytes)
+        #expect(parsed.attributes.first?.value == nil)
+        #expect(parsed.attributes.first?.valueTag == .integer)
+        #expect(parsed.description == "CN=#020105")
+        let der = try Self.handMade { writer in try Self.standardFields(&writer, name: name.bytes) }
+        let error = try #require(throws: CryptoError.self) { try Certificate(derEncoded: der) }
+        #expect(error.code == .invalidCertificate)
+        #expect(!error.openSSLErrors.isEmpty)
+    }
+
+    @Test func readsEveryKindOfGeneralName() throws {
+        let directory = try DistinguishedName([.commonName("dir")])
+        var san = DERWriter()
+        try san.appendSequence { (names) throws(CryptoError) in
+            names.appendConstructed(.contextSpecific(0, constructed: true)) { other in
+                other.appendObjectIdentifier(.tcgTPMModel)
+                other.appendExplicit(0) { $0.appendNull() }
+            }
+            names.appendElement(
+                .contextSpecific(1, constructed: false), contents: Array("a@b".utf8))
+            names.appendElement(
+                .contextSpecific(2, constructed: false), contents: Array("x.org".utf8))
+            names.appendConstructed(.contextSpecific(3, constructed: true)) { $0.appendNull() }
+            try names.appendExplicit(4) { (inner) throws(CryptoError) in
+                try inner.appendEncoded(directory.derEncoded)
+            }
+            names.appendElement(
+                .contextSpecific(6, constructed: false), contents: Array("u:x".utf8))
+            names.appendElement(.contextSpecific(7, constructed: false), contents: [127, 0, 0, 1])
+            names.appendObjectIdentifier(.fidoAAGUID, tag: .contextSpecific(8, constructed: false))
+        }
+        let der = try Self.handMade { writer in
+            try Self.standardFields(&writer) { list in
+                list.appendSequence { item in
+                    item.appendObjectIdentifier(.subjectAltName)
+                    item.appendOctetString(san.bytes)
+                }
+            }
+        }
+        let names = try #require(try Certificate(derEncoded: der).subjectAlternativeNames)
+        #expect(
+            names == [
+                .otherName(type: .tcgTPMModel, value: [0x05, 0x00]), .rfc822Name("a@b"),
+                .dnsName("x.org"),
+                .other(
+                    tag: .contextSpecific(3, constructed: true), encoded: [0xa3, 0x02, 0x05, 0x00]),
+                .directoryName(directory), .uniformResourceIdentifier("u:x"),
+                .ipAddress([127, 0, 0, 1]), .registeredID(.fidoAAGUID),
+            ])
+        #expect(names.map(\.description).contains("DirName:CN=dir"))
+        for bad in [[0x30, 0x02, 0x05, 0x00], [0x30, 0x02, 0x89, 0x00]] as [[UInt8]] {
+            let rejected = try Self.handMade { writer in
+                try Self.standardFields(&writer) { list in
+                    list.appendSequence { item in
+                        item.appendObjectIdentifier(.subjectAltName)
+                        item.appendOctetString(bad)
+                    }
+                }
+            }
+            expectCryptoError(.invalidCertificate, field: "2.5.29.17") {
+                try Certificate(derEncoded: rejected)
+            }
+        }
+    }
+
+    @Test func rejectsANegativePathLength() {
+        expectCryptoError(.derInvalidValue) {
+            try BasicConstraints(derEncoded: [0x30, 0x06, 0x01, 0x01, 0xff, 0x02, 0x01, 0xff])
+        }
+        #expect(
+            (try? BasicConstraints(derEncoded: [0x30, 0x06, 0x01, 0x01, 0xff, 0x02, 0x01, 0x02]))
+                == BasicConstraints(isCertificateAuthority: true, pathLengthConstraint: 2))
+    }
+
+    @Test func refusesNamesLargerThanTheReaderLimit() throws {
+        let huge = try DistinguishedName.Attribute(
+            type: .commonName, value: String(repeating: "a", count: 1 << 20))
+        expectCryptoError(.derLimitExceeded) { try DistinguishedName([huge]) }
     }
 
     @Test func rejectsMalformedKnownExtensions() throws {

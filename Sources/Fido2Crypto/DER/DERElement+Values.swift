@@ -74,7 +74,8 @@ extension DERElement {
         do throws(CryptoError) {
             return try ASN1ObjectIdentifier(derContents: contents)
         } catch {
-            throw CryptoError(error.code, error.reason, offset: contentsOffset)
+            throw CryptoError(
+                error.code, error.reason, offset: contentsOffset + (error.offset ?? 0))
         }
     }
 

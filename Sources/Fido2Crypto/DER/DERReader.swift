@@ -100,8 +100,9 @@ public struct DERReader: Sendable {
     ) throws(CryptoError) {
         var reader = try DERReader(bytes, limits: limits)
         let element = try reader.readElement()
-        try reader.finish()
+        // Inside first, so the error reported is the first fault in the input.
         try reader.validateTree(element)
+        try reader.finish()
     }
 
     private func validateTree(_ element: DERElement) throws(CryptoError) {

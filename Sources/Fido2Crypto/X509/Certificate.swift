@@ -153,7 +153,9 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     /// The subjectKeyIdentifier, if present.
     public var subjectKeyIdentifier: [UInt8]? { box.parsed.subjectKeyIdentifier }
 
-    /// The keyIdentifier of the authorityKeyIdentifier extension, if present.
+    /// The keyIdentifier of the authorityKeyIdentifier extension; nil when the extension is
+    /// absent or has no `[0] IMPLICIT OCTET STRING` keyIdentifier (some TPM AIK certificates
+    /// encode it as a constructed `[0]`, which OpenSSL refuses when building a chain).
     public var authorityKeyIdentifier: [UInt8]? { box.parsed.authorityKeyIdentifier }
 
     /// The 16-byte AAGUID of the FIDO extension 1.3.6.1.4.1.45724.1.1.4, if present.
@@ -171,7 +173,9 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `issuer`'s subject is this certificate's issuer and its key verifies this
-    /// certificate's signature. False when the issuer's key cannot be imported.
+    /// certificate's signature. The issuer's key is imported as
+    /// ``PublicKey/init(unsafeSPKIDER:)`` does (RSA from 1024 bits, as legacy attestation CAs
+    /// use); false when it cannot be imported at all.
     public func isIssued(by issuer: Certificate) -> Bool {
         guard self.issuer == issuer.subject else { return false }
         guard let key = try? PublicKey(unsafeSPKIDER: issuer.subjectPublicKeyInfoDER) else {

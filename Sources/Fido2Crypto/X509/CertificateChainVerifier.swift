@@ -1,4 +1,5 @@
 import COpenSSL
+import Fido2CBOR
 
 /// Verifies certificate chains against caller-supplied trust anchors with OpenSSL's
 /// `X509_STORE` (RFC 5280 path validation as OpenSSL implements it).
@@ -57,7 +58,8 @@ public struct CertificateChainVerifier: Sendable {
     ///
     /// - Throws: a ``CryptoError`` whose ``CryptoError/depth`` says which certificate failed
     ///   (0 is the leaf), whose ``CryptoError/openSSLErrors`` holds OpenSSL's verify error
-    ///   text, and whose code is ``CryptoError/Code-swift.struct/certificateExpired``,
+    ///   text (then OpenSSL's queued errors and a note for any certificate OpenSSL found
+    ///   malformed), and whose code is ``CryptoError/Code-swift.struct/certificateExpired``,
     ///   ``CryptoError/Code-swift.struct/certificateNotYetValid``,
     ///   ``CryptoError/Code-swift.struct/untrustedCertificate`` (no path to an anchor),
     ///   ``CryptoError/Code-swift.struct/certificateSignatureInvalid``,
@@ -88,7 +90,7 @@ public struct CertificateChainVerifier: Sendable {
             X509_verify_cert(context)
         }
         guard result == 1 else {
-            throw Self.error(context)
+            throw Self.error(context, candidates: [leaf] + intermediates + box.anchors)
         }
         OpenSSLErrorQueue.clear()
         return try chain(context, leaf: leaf, intermediates: intermediates)
@@ -135,7 +137,7 @@ public struct CertificateChainVerifier: Sendable {
         }
         let known = [leaf] + intermediates + box.anchors
         var path: [Certificate] = []
-        for index in 0..<OPENSSL_sk_num(stack) {
+        for index in 0..<max(0, OPENSSL_sk_num(stack)) {
             guard let raw = OPENSSL_sk_value(stack, index) else {
                 throw .openSSL("verified chain has a hole")
             }
@@ -149,12 +151,24 @@ public struct CertificateChainVerifier: Sendable {
         return path
     }
 
-    private static func error(_ context: OpaquePointer) -> CryptoError {
+    private static func error(
+        _ context: OpaquePointer, candidates: [Certificate]
+    ) -> CryptoError {
         let code = X509_STORE_CTX_get_error(context)
         let depth = Int(X509_STORE_CTX_get_error_depth(context))
         let text =
             X509_verify_cert_error_string(Int(code)).map { String(cString: $0) }
             ?? "error \(code)"
+        var notes = OpenSSLErrorQueue.drain()
+        // OpenSSL will not link a certificate whose extensions it found malformed (it reports
+        // only "unable to get issuer"); say which one it was.
+        for certificate in candidates
+        where X509_get_extension_flags(certificate.box.pointer) & UInt32(EXFLAG_INVALID) != 0 {
+            notes.append(
+                "OpenSSL marks the certificate issued by \(certificate.issuer) (serial "
+                    + "\(CBORDiagnostic.hex(certificate.serialNumber))) invalid certificate: "
+                    + "a malformed or inconsistent extension")
+        }
         var subject = ""
         if let current = X509_STORE_CTX_get_current_cert(context),
             let certificate = try? CertificateBox.copy(of: current)
@@ -164,7 +178,7 @@ public struct CertificateChainVerifier: Sendable {
         OpenSSLErrorQueue.clear()
         return CryptoError(
             kind(of: code), "certificate at depth \(depth)\(subject): \(text)",
-            openSSLErrors: [text], depth: depth)
+            openSSLErrors: [text] + notes, depth: depth)
     }
 
     private static func kind(of code: Int32) -> CryptoError.Code {

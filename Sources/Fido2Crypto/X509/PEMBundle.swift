@@ -30,7 +30,10 @@ enum PEMBundle {
                     OpenSSLErrorQueue.clear()
                     break
                 }
-                throw .openSSL(.invalidPEM, "no readable PEM block after \(blocks.count)")
+                throw .openSSL(
+                    .invalidPEM,
+                    blocks.isEmpty
+                        ? "no PEM block found" : "unreadable PEM block after \(blocks.count)")
             }
             let found = String(cString: name)
             guard found == label else {

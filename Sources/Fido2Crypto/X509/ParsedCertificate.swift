@@ -66,7 +66,7 @@ struct ParsedCertificate: Sendable {
         {
             guard (0...2).contains(raw) else {
                 throw CryptoError(
-                    .invalidCertificate, "unknown certificate version \(raw + 1)",
+                    .invalidCertificate, "unknown certificate version field \(raw)",
                     offset: fields.offset)
             }
             version = Int(raw) + 1
@@ -149,7 +149,9 @@ struct ParsedCertificate: Sendable {
                         (sequence) throws(CryptoError) in
                         let identifier = try sequence.readOptionalElement(
                             .contextSpecific(0, constructed: false))
-                        // authorityCertIssuer [1] and authorityCertSerialNumber [2] follow.
+                        // authorityCertIssuer [1] and authorityCertSerialNumber [2] may follow; a
+                        // mis-tagged keyIdentifier (constructed [0], seen in deployed TPM AIK
+                        // certificates) is skipped, not refused, so the certificate still parses.
                         while !sequence.isAtEnd { _ = try sequence.readElement() }
                         return identifier.map { Array($0.contents) }
                     }

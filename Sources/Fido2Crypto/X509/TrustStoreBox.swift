@@ -33,7 +33,7 @@ final class TrustStoreBox: @unchecked Sendable {
     /// Whether every critical extension of `x509` that OpenSSL does not process is one the
     /// caller allows.
     func allowsUnhandledCriticalExtensions(of x509: OpaquePointer) -> Bool {
-        for index in 0..<X509_get_ext_count(x509) {
+        for index in 0..<max(0, X509_get_ext_count(x509)) {
             guard let item = X509_get_ext(x509, index) else { return false }
             guard X509_EXTENSION_get_critical(item) == 1, X509_supported_extension(item) == 0
             else { continue }

@@ -27,6 +27,7 @@ enum VectorSuiteCatalog {
         if let suite = RFC8949AppendixASuite(name: name, json: json) { return .suite(suite) }
         if let suite = WycheproofSuite(name: name, json: json) { return .suite(suite) }
         if let suite = COSEKeysSuite(name: name, json: json) { return .suite(suite) }
+        if let suite = PRFSuite(name: name, json: json) { return .suite(suite) }
         return .unknown(reason: "no runner for this format in this version")
     }
 }
