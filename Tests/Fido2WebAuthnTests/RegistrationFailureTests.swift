@@ -97,6 +97,24 @@ import Testing
         try expectRejected(ceremony, .originNotAllowed, step: "§7.1 step 9")
     }
 
+    @Test func keepsClientDataOutOfErrorsOnOneLine() throws {
+        var ceremony = try SyntheticCeremony.p256()
+        ceremony.origin =
+            "https://example.org\nfido2kit: §7.1 step 9: forged \u{7f}\""
+            + String(
+                repeating: "x", count: 200)
+        let response = try ceremony.registration()
+        let error = webAuthnError { () throws(WebAuthnError) in
+            try SyntheticCeremony.relyingParty().verifyRegistration(
+                response, expecting: Self.expectations)
+        }
+        #expect(error?.code == .originNotAllowed)
+        let description = error?.description ?? ""
+        #expect(!description.contains("\n") && !description.contains("\u{7f}"))
+        #expect(description.contains(#"\n"#) && description.contains("…"))
+        #expect(description.count < 200)
+    }
+
     @Test func acceptsAnAndroidAppOrigin() throws {
         var ceremony = try SyntheticCeremony.p256()
         ceremony.origin = "android:apk-key-hash:gx7sq_pxhxhrIQdLyfG0pxKwiJ7hOk2DJQ4xvKd438Q"

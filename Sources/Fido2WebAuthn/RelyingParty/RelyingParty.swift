@@ -57,7 +57,8 @@ public struct RelyingParty: Sendable {
         // §7.1 step 9 / §7.2 step 12: the origin is one the relying party expects.
         guard let origin = origins.match(clientData.origin) else {
             throw .failed(
-                .originNotAllowed, "origin \"\(clientData.origin)\" is not an allowed origin",
+                .originNotAllowed,
+                "origin \(quotedInput(clientData.origin)) is not an allowed origin",
                 field: "clientDataJSON.origin", step: steps.origin)
         }
         // §7.1 step 10 / §7.2 step 13: a cross-origin iframe only where one is expected.
@@ -71,8 +72,8 @@ public struct RelyingParty: Sendable {
             throw .failed(
                 .crossOriginNotAllowed,
                 origins.allowsCrossOrigin
-                    ? "topOrigin \"\(topOrigin)\" is not an allowed top-level origin"
-                    : "topOrigin \"\(topOrigin)\" is present; cross-origin iframes are forbidden",
+                    ? "topOrigin \(quotedInput(topOrigin)) is not an allowed top-level origin"
+                    : "topOrigin \(quotedInput(topOrigin)) is present; cross-origin iframes are forbidden",
                 field: "clientDataJSON.topOrigin", step: steps.top)
         }
         return origin
@@ -113,7 +114,7 @@ public struct RelyingParty: Sendable {
         else {
             throw .failed(
                 .invalidValue,
-                "tokenBinding.status \"\(status)\" is not a TokenBindingStatus (present, supported)",
+                "tokenBinding.status \(quotedInput(status)) is not a TokenBindingStatus (present, supported)",
                 field: "clientDataJSON.tokenBinding.status", step: step)
         }
     }

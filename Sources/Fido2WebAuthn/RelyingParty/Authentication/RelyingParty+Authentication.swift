@@ -57,7 +57,7 @@ extension RelyingParty {
         guard clientData.type.rawValue.utf8.elementsEqual(ClientDataType.get.rawValue.utf8) else {
             throw .failed(
                 .clientDataTypeMismatch,
-                "type is \"\(clientData.type.rawValue)\", expected \"webauthn.get\"",
+                "type is \(quotedInput(clientData.type.rawValue)), expected \"webauthn.get\"",
                 field: "clientDataJSON.type", step: Step.type)
         }
         // §7.2 step 11: C.challenge is the challenge of the options (constant time).
@@ -106,8 +106,8 @@ extension RelyingParty {
         // §7.2 step 23: the extension outputs are as expected.
         if let refused = expected.extensions.refused(authData.extensions) {
             throw .failed(
-                .extensionNotAllowed, "the extension output \"\(refused)\" is not allowed",
-                field: "authenticatorData.extensions.\(refused)", step: Step.extensions)
+                .extensionNotAllowed, "the extension output \(quotedInput(refused)) is not allowed",
+                field: "authenticatorData.extensions", step: Step.extensions)
         }
         return VerifiedAuthentication(
             credentialId: credential.rawId, signCount: authData.signCount,

@@ -24,3 +24,24 @@ func atStep<Result>(
         throw error.attributed(to: step)
     }
 }
+
+/// `text` as it goes into an error reason: in quotes, control characters escaped (`\n`,
+/// `\u{7f}`), cut after 100 characters. Client data is attacker-controlled; a reason stays one
+/// line whatever it holds.
+func quotedInput(_ text: String) -> String {
+    var quoted = "\""
+    for (index, scalar) in text.unicodeScalars.enumerated() {
+        guard index < 100 else {
+            quoted += "…"
+            break
+        }
+        if scalar.properties.generalCategory == .control || scalar == "\"" || scalar == "\\"
+            || scalar == "\u{2028}" || scalar == "\u{2029}"
+        {
+            quoted += scalar.escaped(asASCII: true)
+        } else {
+            quoted.unicodeScalars.append(scalar)
+        }
+    }
+    return quoted + "\""
+}

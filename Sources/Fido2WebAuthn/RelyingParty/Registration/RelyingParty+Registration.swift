@@ -45,7 +45,7 @@ extension RelyingParty {
         else {
             throw .failed(
                 .clientDataTypeMismatch,
-                "type is \"\(clientData.type.rawValue)\", expected \"webauthn.create\"",
+                "type is \(quotedInput(clientData.type.rawValue)), expected \"webauthn.create\"",
                 field: "clientDataJSON.type", step: Step.type)
         }
         // §7.1 step 8: C.challenge is the challenge of the options (constant time).
@@ -115,14 +115,14 @@ extension RelyingParty {
         // §7.1 step 28: the extension outputs are as expected.
         if let refused = expected.extensions.refused(authData.extensions) {
             throw .failed(
-                .extensionNotAllowed, "the extension output \"\(refused)\" is not allowed",
-                field: "attestationObject.authData.extensions.\(refused)", step: Step.extensions)
+                .extensionNotAllowed, "the extension output \(quotedInput(refused)) is not allowed",
+                field: "attestationObject.authData.extensions", step: Step.extensions)
         }
         // §7.1 step 21: fmt is a format this library verifies.
         guard let verifier = AttestationFormatVerifiers.verifier(for: object.format) else {
             throw .failed(
                 .attestationFormatUnsupported,
-                "the attestation statement format \"\(object.format)\" is not supported",
+                "the attestation statement format \(quotedInput(object.format)) is not supported",
                 field: "attestationObject.fmt", step: Step.format)
         }
         // §7.1 step 22: the format's verification procedure (step 24's trust path inside).
