@@ -134,4 +134,36 @@ import Testing
                 .verifyRegistration(response, expecting: expectations)
         }
     }
+
+    @Test func readsExpectationsFromTheOptions() throws {
+        let create = creationOptions(algorithms: [-7, -8], userVerification: .required)
+        let registration = RegistrationExpectations(options: create)
+        #expect(registration.challenge == Self.registrationChallenge)
+        #expect(registration.requiresUserVerification)
+        #expect(registration.allowedAlgorithms == [.es256, .edDSA])
+        let defaults = RegistrationExpectations(options: creationOptions(algorithms: []))
+        #expect(defaults.allowedAlgorithms == [.es256, .rs256])
+        #expect(!defaults.requiresUserVerification)
+
+        let authenticator = SoftwareAuthenticator(store: InMemoryCredentialStore())
+        let relyingParty = RelyingParty(id: "example.org", origins: ["https://example.org"])
+        let verified = try relyingParty.verifyRegistration(
+            authenticator.makeCredential(options: create, origin: "https://example.org"),
+            expecting: registration)
+        let record = verified.credentialRecord(userHandle: Self.userHandle)
+        for request in [
+            requestOptions(allow: [record.id], userVerification: .required), requestOptions(),
+        ] {
+            let expectations = AuthenticationExpectations(options: request, credential: record)
+            #expect(expectations.challenge == Self.assertionChallenge)
+            #expect(
+                expectations.userIdentification
+                    == (request.allowCredentials.isEmpty ? .byUserHandle : .beforeCeremony))
+            #expect(
+                expectations.requiresUserVerification == (request.userVerification == .required))
+            _ = try relyingParty.verifyAuthentication(
+                authenticator.getAssertion(options: request, origin: "https://example.org"),
+                expecting: expectations)
+        }
+    }
 }

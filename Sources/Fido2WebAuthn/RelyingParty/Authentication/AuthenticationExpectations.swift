@@ -45,4 +45,19 @@ public struct AuthenticationExpectations: Sendable {
         self.rejectsSignCountRegression = rejectsSignCountRegression
         self.extensions = extensions
     }
+
+    /// Expectations read from the options the relying party sent: the challenge, the IDs of
+    /// `allowCredentials` (and, when it is empty, a user to be identified by the response's
+    /// `userHandle`), and UV required when `userVerification` is `required`.
+    public init(
+        options: PublicKeyCredentialRequestOptionsJSON, credential: CredentialRecord,
+        rejectsSignCountRegression: Bool = false, extensions: ExtensionPolicy = .acceptAll
+    ) {
+        let allowed = options.allowCredentials.filter { $0.type == "public-key" }.map(\.id)
+        self.init(
+            challenge: options.challenge, credential: credential, allowCredentials: allowed,
+            userIdentification: allowed.isEmpty ? .byUserHandle : .beforeCeremony,
+            requiresUserVerification: options.userVerification == .required,
+            rejectsSignCountRegression: rejectsSignCountRegression, extensions: extensions)
+    }
 }

@@ -39,4 +39,26 @@ public struct RegistrationExpectations: Sendable {
         self.acceptedAttestationTypes = acceptedAttestationTypes
         self.extensions = extensions
     }
+
+    /// Expectations read from the options the relying party sent: the challenge, UV required
+    /// when `authenticatorSelection.userVerification` is `required`, and the `public-key`
+    /// algorithms of `pubKeyCredParams` (ES256 and RS256 when it is empty, as clients then
+    /// assume).
+    public init(
+        options: PublicKeyCredentialCreationOptionsJSON,
+        acceptedAttestationTypes: Set<AttestationType> = allAttestationTypes,
+        extensions: ExtensionPolicy = .acceptAll
+    ) {
+        let parameters = options.pubKeyCredParams
+        self.init(
+            challenge: options.challenge,
+            requiresUserVerification: options.authenticatorSelection?.userVerification
+                == .required,
+            allowedAlgorithms: parameters.isEmpty
+                ? [.es256, .rs256]
+                : parameters.filter { $0.type == "public-key" }.map {
+                    COSEAlgorithm(rawValue: $0.alg)
+                },
+            acceptedAttestationTypes: acceptedAttestationTypes, extensions: extensions)
+    }
 }
