@@ -48,9 +48,8 @@ public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
         androidKey statement: AndroidKeyAttestationStatement,
         in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
-        let chain = try AttestationFormatVerifiers.deviceCertificates(
+        let leaf = try AttestationFormatVerifiers.deviceLeaf(
             statement.certificates, field: "attStmt.x5c", step: step)
-        let leaf = chain[0]
         let leafKey = try AttestationFormatVerifiers.devicePublicKey(
             of: leaf, field: "attStmt.x5c[0]", step: step)
         guard statement.algorithm != .rs1 else {
@@ -81,6 +80,8 @@ public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
         }
         try checkAuthorizations(description, options: context.policy.androidKey)
 
+        let chain = try AttestationFormatVerifiers.deviceChain(
+            leaf: leaf, statement.certificates, field: "attStmt.x5c", step: step)
         let trustPath = try context.evaluateTrustPath(chain, format: format, step: step)
         return AttestationVerificationResult(
             format: format, type: .basic, certificates: chain, trustPath: trustPath)

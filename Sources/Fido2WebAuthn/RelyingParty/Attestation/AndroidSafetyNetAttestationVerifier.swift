@@ -69,9 +69,8 @@ public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
                 .invalidJWS, "the JWS header has no x5c certificate chain",
                 field: "attStmt.response.header.x5c", step: step)
         }
-        let chain = try AttestationFormatVerifiers.deviceCertificates(
+        let leaf = try AttestationFormatVerifiers.deviceLeaf(
             jws.certificates, field: "attStmt.response.header.x5c", step: step)
-        let leaf = chain[0]
         let leafKey = try AttestationFormatVerifiers.devicePublicKey(
             of: leaf, field: "attStmt.response.header.x5c[0]", step: step)
         try checkSignature(jws, algorithm: algorithm, key: leafKey)
@@ -99,6 +98,8 @@ public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
         try checkIntegrityVerdict(statement, options: options)
         try checkTimestamp(statement, options: options, policy: context.policy)
 
+        let chain = try AttestationFormatVerifiers.deviceChain(
+            leaf: leaf, jws.certificates, field: "attStmt.response.header.x5c", step: step)
         let trustPath = try context.evaluateTrustPath(chain, format: format, step: step)
         return AttestationVerificationResult(
             format: format, type: .basic, certificates: chain, trustPath: trustPath)

@@ -44,9 +44,8 @@ public enum AppleAttestationVerifier: AttestationFormatVerifier {
     public static func verify(
         apple statement: AppleAttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
-        let chain = try AttestationFormatVerifiers.deviceCertificates(
+        let credCert = try AttestationFormatVerifiers.deviceLeaf(
             statement.certificates, field: "attStmt.x5c", step: step)
-        let credCert = chain[0]
 
         // Steps 2–4: the nonce.
         guard let nonceExtension = credCert.findExtension(.appleAttestationNonce) else {
@@ -79,6 +78,8 @@ public enum AppleAttestationVerifier: AttestationFormatVerifier {
                 field: "attStmt.x5c[0]", step: "\(step) step 5")
         }
 
+        let chain = try AttestationFormatVerifiers.deviceChain(
+            leaf: credCert, statement.certificates, field: "attStmt.x5c", step: step)
         let trustPath = try trustPathContext(context, chain: chain, nonceExtension: nonceExtension)
             .evaluateTrustPath(chain, format: format, step: step)
         return AttestationVerificationResult(

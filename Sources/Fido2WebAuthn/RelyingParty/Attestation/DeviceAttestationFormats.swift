@@ -15,27 +15,44 @@ extension AttestationFormatVerifiers {
 
     // MARK: Helpers shared by the device format verifiers
 
-    /// Parses a DER chain, leaf first; `field` names the chain (`attStmt.x5c`).
-    static func deviceCertificates<Chain: Collection>(
+    /// Parses the first certificate of a DER chain (the attestation certificate); `field`
+    /// names the chain (`attStmt.x5c`). The rest is parsed only once the statement's own
+    /// checks pass (``deviceChain(leaf:_:field:step:)``), so a forged statement costs one
+    /// certificate parse.
+    static func deviceLeaf<Chain: Collection>(
         _ chain: Chain, field: String, step: String
-    ) throws(WebAuthnError) -> [Certificate] where Chain.Element: Collection<UInt8> {
-        guard !chain.isEmpty else {
+    ) throws(WebAuthnError) -> Certificate where Chain.Element: Collection<UInt8> {
+        guard let first = chain.first else {
             throw WebAuthnError(
                 .invalidAttestationStatement, "the certificate chain is empty", field: field,
                 step: step)
         }
-        var certificates: [Certificate] = []
+        return try deviceCertificate(first, field: "\(field)[0]", step: step)
+    }
+
+    /// `leaf` followed by the other certificates of `chain` (whose first element is `leaf`'s
+    /// DER), parsed.
+    static func deviceChain<Chain: Collection>(
+        leaf: Certificate, _ chain: Chain, field: String, step: String
+    ) throws(WebAuthnError) -> [Certificate] where Chain.Element: Collection<UInt8> {
+        var certificates = [leaf]
         certificates.reserveCapacity(chain.count)
-        for (index, der) in chain.enumerated() {
-            do {
-                certificates.append(try Certificate(derEncoded: der))
-            } catch {
-                throw WebAuthnError(
-                    .attestationCertificateInvalid, "not a certificate: \(error)",
-                    field: "\(field)[\(index)]", step: step)
-            }
+        for (index, der) in chain.enumerated().dropFirst() {
+            certificates.append(try deviceCertificate(der, field: "\(field)[\(index)]", step: step))
         }
         return certificates
+    }
+
+    private static func deviceCertificate<DER: Collection<UInt8>>(
+        _ der: DER, field: String, step: String
+    ) throws(WebAuthnError) -> Certificate {
+        do {
+            return try Certificate(derEncoded: der)
+        } catch {
+            throw WebAuthnError(
+                .attestationCertificateInvalid, "not a certificate: \(error)", field: field,
+                step: step)
+        }
     }
 
     /// The subject public key of `certificate` (RSA keys of 2048–4096 bits, EC and EdDSA keys).

@@ -108,9 +108,8 @@ public enum TPMAttestationVerifier: AttestationFormatVerifier {
                 field: "attStmt.certInfo.attested.name", step: step)
         }
 
-        let chain = try AttestationFormatVerifiers.deviceCertificates(
+        let aik = try AttestationFormatVerifiers.deviceLeaf(
             statement.certificates, field: "attStmt.x5c", step: step)
-        let aik = chain[0]
         let aikKey = try AttestationFormatVerifiers.devicePublicKey(
             of: aik, field: "attStmt.x5c[0]", step: step)
         try AttestationFormatVerifiers.deviceVerifySignature(
@@ -119,6 +118,8 @@ public enum TPMAttestationVerifier: AttestationFormatVerifier {
         try checkAIKCertificate(
             aik, aaguid: context.authenticatorData.attestedCredentialData?.aaguid)
 
+        let chain = try AttestationFormatVerifiers.deviceChain(
+            leaf: aik, statement.certificates, field: "attStmt.x5c", step: step)
         let trustPath = try context.evaluateTrustPath(chain, format: format, step: step)
         return AttestationVerificationResult(
             format: format, type: .attestationCA, certificates: chain, trustPath: trustPath)
