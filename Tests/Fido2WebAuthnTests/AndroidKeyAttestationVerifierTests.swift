@@ -1,13 +1,21 @@
 import Fido2CBOR
 import Fido2Crypto
 import Fido2TestSupport
-import Fido2WebAuthn
 import Testing
+
+@testable import Fido2WebAuthn
 
 /// The `android-key` verifier (WebAuthn §8.4) on the W3C vector, on real devices and the FIDO
 /// conformance tool, and on every failure path, through the `AttestationFormatVerifier`
 /// protocol.
 @Suite struct AndroidKeyAttestationVerifierTests {
+    @Test func isTheRegisteredVerifierOfItsFormat() throws {
+        #expect(AndroidKeyAttestationVerifier.format == "android-key")
+        let registered = try #require(AttestationFormatVerifiers.verifier(for: "android-key"))
+        #expect(
+            ObjectIdentifier(registered) == ObjectIdentifier(AndroidKeyAttestationVerifier.self))
+    }
+
     static func relaxedW3CPolicy() throws -> AttestationTrustPolicy {
         var policy = try W3CDeviceVectors.policy(for: "android-key")
         policy.androidKey.acceptsMissingOriginAndPurpose = true
@@ -156,6 +164,19 @@ import Testing
             for: parts.authData, parts.clientDataHash, algorithm: .es256)
         let error = try parts.registration().failure(policy: try Self.relaxedW3CPolicy())
         #expect(error?.code == .attestationKeyMismatch)
+    }
+
+    @Test func rejectsStatementWithoutCertificates() throws {
+        let registration = try W3CDeviceVectors.registration("android-key-es256")
+        let object = try registration.parse()
+        let statement = AndroidKeyAttestationStatement(
+            algorithm: .es256, signature: [0x30, 0x00], certificates: [])
+        let error = #expect(throws: WebAuthnError.self) {
+            try AndroidKeyAttestationVerifier.verify(
+                .androidKey(statement), in: try registration.context(object, policy: .init()))
+        }
+        #expect(error?.code == .invalidAttestationStatement)
+        #expect(error?.field == "attStmt.x5c")
     }
 
     @Test func rejectsLeafThatDoesNotParse() throws {

@@ -2,12 +2,21 @@ import Fido2CBOR
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
-import Fido2WebAuthn
 import Testing
+
+@testable import Fido2WebAuthn
 
 /// The `android-safetynet` verifier (WebAuthn §8.5) on real responses and on responses made
 /// here for every failure path, through the `AttestationFormatVerifier` protocol.
 @Suite struct AndroidSafetyNetAttestationVerifierTests {
+    @Test func isTheRegisteredVerifierOfItsFormat() throws {
+        #expect(AndroidSafetyNetAttestationVerifier.format == "android-safetynet")
+        let registered = try #require(AttestationFormatVerifiers.verifier(for: "android-safetynet"))
+        #expect(
+            ObjectIdentifier(registered)
+                == ObjectIdentifier(AndroidSafetyNetAttestationVerifier.self))
+    }
+
     typealias Parts = AndroidSafetyNetAttestationTestParts
 
     // MARK: Responses made here
@@ -318,6 +327,14 @@ import Testing
                 == .attestationTimestampOutOfRange)
         policy.androidSafetyNet.skipsTimestampCheck = true
         #expect(try parts.registration().verify(policy: policy).type == .basic)
+    }
+
+    @Test func saturatesAValidationTimeTooLargeForMilliseconds() throws {
+        let parts = try Parts.make()
+        var policy = parts.policy
+        policy.validationTime = Int64.max / 10
+        let error = try parts.registration().failure(policy: policy)
+        #expect(error?.code == .attestationTimestampOutOfRange)
     }
 
     // MARK: Trust path

@@ -1,12 +1,19 @@
 import Fido2CBOR
 import Fido2Crypto
 import Fido2TestSupport
-import Fido2WebAuthn
 import Testing
+
+@testable import Fido2WebAuthn
 
 /// The `apple` verifier (WebAuthn §8.8) on the W3C vector, on real Apple devices, and on every
 /// failure path, through the `AttestationFormatVerifier` protocol.
 @Suite struct AppleAttestationVerifierTests {
+    @Test func isTheRegisteredVerifierOfItsFormat() throws {
+        #expect(AppleAttestationVerifier.format == "apple")
+        let registered = try #require(AttestationFormatVerifiers.verifier(for: "apple"))
+        #expect(ObjectIdentifier(registered) == ObjectIdentifier(AppleAttestationVerifier.self))
+    }
+
     /// The W3C `apple-es256` vector with a credCert the vectors' CA reissues.
     struct Parts {
         var certificates: [[UInt8]]
@@ -169,6 +176,29 @@ import Testing
         let error = parts.registration().failure(policy: .init())
         #expect(error?.code == .attestationKeyMismatch)
         #expect(error?.step == "§8.8 step 5")
+    }
+
+    @Test func rejectsStatementWithoutCertificates() throws {
+        let registration = try W3CDeviceVectors.registration("apple-es256")
+        let object = try registration.parse()
+        let error = #expect(throws: WebAuthnError.self) {
+            try AppleAttestationVerifier.verify(
+                .apple(AppleAttestationStatement(certificates: [])),
+                in: try registration.context(object, policy: .init()))
+        }
+        #expect(error?.code == .invalidAttestationStatement)
+        #expect(error?.field == "attStmt.x5c")
+    }
+
+    @Test func ignoresTheAlgMemberAppleDevicesAdd() throws {
+        let registration = try W3CDeviceVectors.registration("apple-es256")
+        let object = try registration.parse()
+        guard case .apple(let statement) = object.statement else { return }
+        let withAlg = AppleAttestationStatement(
+            certificates: statement.certificates.map { Array($0) }, algorithm: .rs256)
+        let result = try AppleAttestationVerifier.verify(
+            .apple(withAlg), in: try registration.context(object, policy: .init()))
+        #expect(result.type == .anonymizationCA)
     }
 
     @Test func rejectsCredCertThatDoesNotParse() throws {

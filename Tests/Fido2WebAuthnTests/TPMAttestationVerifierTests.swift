@@ -1,12 +1,19 @@
 import Fido2CBOR
 import Fido2Crypto
 import Fido2TestSupport
-import Fido2WebAuthn
 import Testing
+
+@testable import Fido2WebAuthn
 
 /// The `tpm` verifier (WebAuthn §8.3) on the W3C vector, on real TPMs, and on every failure
 /// path, through the `AttestationFormatVerifier` protocol.
 @Suite struct TPMAttestationVerifierTests {
+    @Test func isTheRegisteredVerifierOfItsFormat() throws {
+        #expect(TPMAttestationVerifier.format == "tpm")
+        let registered = try #require(AttestationFormatVerifiers.verifier(for: "tpm"))
+        #expect(ObjectIdentifier(registered) == ObjectIdentifier(TPMAttestationVerifier.self))
+    }
+
     // MARK: W3C vector
 
     @Test func verifiesW3CVectorAsAttestationCAWithSafeByte0x33() throws {
@@ -266,10 +273,58 @@ import Testing
     @Test func rejectsStatementOfAnotherFormat() throws {
         let registration = try W3CDeviceVectors.registration("apple-es256")
         let object = try registration.parse()
-        #expect(throws: WebAuthnError.self) {
+        let error = #expect(throws: WebAuthnError.self) {
             try TPMAttestationVerifier.verify(
                 object.statement, in: try registration.context(object, policy: .init()))
         }
+        #expect(error?.code == .invalidAttestationStatement)
+    }
+
+    @Test func rejectsRSAPubAreaWithAnotherModulusOrExponent() throws {
+        // reg-034: an RSA credential key (RS256) in a TPM whose AIK signs with RS256.
+        let vector = try RealDeviceCase.named("reg-034").registration
+        guard case .tpm(let statement) = try vector.parse().statement,
+            case .rsa(let modulus) = statement.pubArea.unique
+        else {
+            Issue.record("reg-034 is not an RSA tpm statement")
+            return
+        }
+        let flippedModulus = vector.replacing(
+            attestationObject: flippingBit(
+                vector.attestationObject, at: modulus.endIndex - 1, bit: 1))
+        let modulusError = flippedModulus.failure(policy: .init())
+        #expect(modulusError?.code == .attestationKeyMismatch)
+        #expect(modulusError?.field == "attStmt.pubArea.unique")
+        // The exponent is the UInt32 just before the modulus's 16-bit size: 0 means 65537.
+        let exponentIndex = modulus.startIndex - 2 - 1
+        #expect(vector.attestationObject[exponentIndex] == 0x00)
+        let changedExponent = vector.replacing(
+            attestationObject: flippingBit(vector.attestationObject, at: exponentIndex, bit: 1))
+        let exponentError = changedExponent.failure(policy: .init())
+        #expect(exponentError?.code == .attestationKeyMismatch)
+        #expect(exponentError?.field == "attStmt.pubArea.parameters.exponent")
+    }
+
+    @Test func rejectsAIKCertificateWithUnusableKey() throws {
+        var parts = try TPMAttestationTestParts.w3c()
+        var builder = try parts.authority.builder(
+            subject: try DistinguishedName([]),
+            subjectKey: try PrivateKey(unsafeGeneratingRSAModulusBits: 1024).publicKey,
+            serialNumber: [0x01], notBefore: parts.authority.certificate.notBefore,
+            notAfter: parts.authority.certificate.notAfter)
+        builder.basicConstraints = BasicConstraints(isCertificateAuthority: false)
+        parts.certificates = [try builder.sign(with: parts.authority.privateKey).derEncoded]
+        let error = try parts.registration().failure(policy: AttestationTrustPolicy())
+        #expect(error?.code == .attestationCertificateInvalid)
+        #expect(error?.reason.contains("unusable public key") == true)
+    }
+
+    @Test func rejectsIntermediateThatDoesNotParse() throws {
+        var parts = try TPMAttestationTestParts.w3c()
+        parts.certificates.append([0x30, 0x00])
+        let error = try parts.registration().failure(policy: AttestationTrustPolicy())
+        #expect(error?.code == .attestationCertificateInvalid)
+        #expect(error?.field == "attStmt.x5c[1]")
     }
 
     // MARK: AIK certificate requirements (§8.3.1)

@@ -4,6 +4,8 @@ import Fido2Crypto
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 extension AttestationFormatVerifiers {

@@ -60,6 +60,7 @@ extension TPMAttestationVerifier {
                 throw mismatch("the point is not the credential key's", "unique")
             }
         default:
+            // TPMTPublic's parser always pairs them; kept so that no input can slip through.
             throw mismatch("parameters and unique describe different key types", "unique")
         }
     }

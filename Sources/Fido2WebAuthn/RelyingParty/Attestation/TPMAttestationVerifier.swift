@@ -9,8 +9,13 @@ import Fido2Crypto
 /// authenticatorData ‖ clientDataHash with the hash of `alg` (RS1 hashes with SHA-1: the one
 /// place this library accepts SHA-1 signatures); its attested name is `pubArea`'s name (the
 /// `nameAlg` identifier then the `nameAlg` digest of `pubArea`); `sig` verifies over `certInfo`
-/// with the AIK certificate's key and `alg`; the AIK certificate meets §8.3.1 (see
-/// ``checkAIKCertificate(_:aaguid:)``); then the chain is judged against the `tpm` anchors.
+/// with the AIK certificate's key and `alg`; the AIK certificate meets §8.3.1 (version 3, an
+/// empty subject, a critical subjectAltName whose directoryName holds the TPM manufacturer
+/// (`id:` and eight hex digits), model and version, extendedKeyUsage tcg-kp-AIKCertificate,
+/// basicConstraints with cA false, and the FIDO AAGUID extension, when present, equal to
+/// authenticatorData's); then the chain is judged against the `tpm` anchors (Microsoft's TPM
+/// root for Windows Hello, see ``WellKnownAttestationRoots``). The manufacturer is not checked
+/// against the TCG vendor registry.
 ///
 /// ## How strict it is about `clockInfo.safe`
 ///
