@@ -5,13 +5,14 @@ import Fido2WebAuthn
 import Testing
 
 /// The 15 registrations of the W3C WebAuthn Level 3 test vectors, verified through every step
-/// of §7.1 with the vectors' attestation root as trust anchor, at a pinned time.
+/// of §7.1 with the vectors' attestation root as trust anchor, at a pinned time, with every
+/// format verifier (core and device).
 @Suite struct RegistrationW3CVectorTests {
     static let vectors: [W3CVector] = (try? W3CVector.all()) ?? []
 
     @Test func coversEveryCase() { #expect(Self.vectors.count == 15) }
 
-    @Test(arguments: vectors.filter { !pendingDeviceFormats.contains($0.format) })
+    @Test(arguments: vectors)
     func verifiesTheRegistration(_ vector: W3CVector) throws {
         let result = try vector.relyingParty().verifyRegistration(
             try vector.registrationResponse(), expecting: try vector.registrationExpectations())
@@ -48,14 +49,32 @@ import Testing
         }
     }
 
-    /// tpm, android-key and apple are verified by `rp-attestation`'s verifiers; until they are
-    /// on `main`, these registrations pass every step before step 21 and stop there.
-    @Test(arguments: vectors.filter { pendingDeviceFormats.contains($0.format) })
-    func pendingFormatsFailOnlyAsUnsupported(_ vector: W3CVector) throws {
-        let relyingParty = try vector.relyingParty()
+    /// Without its relaxation, the android-key vector's empty authorization lists fail the
+    /// statement (step 22).
+    @Test func androidKeyVectorNeedsItsNamedRelaxation() throws {
+        let vector = try W3CVector.named("android-key-es256")
+        var relyingParty = try vector.relyingParty()
+        relyingParty.trustPolicy.androidKey.acceptsMissingOriginAndPurpose = false
         let response = try vector.registrationResponse()
         let expectations = try vector.registrationExpectations()
-        expectFailure(.attestationFormatUnsupported, step: "§7.1 step 21") {
+        let error = webAuthnError { () throws(WebAuthnError) in
+            try relyingParty.verifyRegistration(response, expecting: expectations)
+        }
+        #expect(error?.step == "§7.1 step 22")
+        // The verifier's own section stays in the reason.
+        #expect(error?.reason.hasPrefix("§8.4: ") == true, "\(String(describing: error))")
+    }
+
+    /// A device format's chain that leads to no configured anchor fails the trust step.
+    @Test(arguments: ["tpm-es256", "android-key-es256", "apple-es256", "fido-u2f-es256"])
+    func rejectsAChainToAnotherAnchor(_ id: String) throws {
+        let vector = try W3CVector.named(id)
+        var relyingParty = try vector.relyingParty()
+        let other = try TestAttestationPKI().root.certificate
+        relyingParty.trustPolicy.anchors = [vector.format: [other]]
+        let response = try vector.registrationResponse()
+        let expectations = try vector.registrationExpectations()
+        expectFailure(.attestationTrustPathInvalid, step: "§7.1 step 24") {
             () throws(WebAuthnError) in
             try relyingParty.verifyRegistration(response, expecting: expectations)
         }

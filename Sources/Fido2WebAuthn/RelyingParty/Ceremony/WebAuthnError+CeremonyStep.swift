@@ -6,6 +6,14 @@ extension WebAuthnError {
         return WebAuthnError(code, reason, field: field, step: step, offset: offset)
     }
 
+    /// The same error as a ceremony step: a format verifier's own section (`§8.3`) moves into
+    /// the reason (`§8.3: …`) and the step becomes `step`; an error already naming a ceremony
+    /// step (`§7.1 step 24`, a trust path) or none at all is attributed as ``attributed(to:)``.
+    func attributedToCeremony(step: String) -> WebAuthnError {
+        guard let own = self.step, !own.hasPrefix("§7.") else { return attributed(to: step) }
+        return WebAuthnError(code, "\(own): \(reason)", field: field, step: step, offset: offset)
+    }
+
     /// A relying-party failure of `step`.
     static func failed(
         _ code: Code, _ reason: String, field: String? = nil, step: String

@@ -17,7 +17,8 @@ extension RelyingParty {
     /// `invalidCredentialIdLength`, and `credentialIdMismatch` when `rawId` is not the attested
     /// credential ID), extensions (28, `extensionNotAllowed`), format (21,
     /// `attestationFormatUnsupported`), statement (22: the format's codes, such as
-    /// `attestationSignatureInvalid`), and trust (24: `attestationTypeNotAccepted`,
+    /// `attestationSignatureInvalid`; a verifier that names its own section, `§8.3`, has it
+    /// lead the reason), and trust (24: `attestationTypeNotAccepted`,
     /// `attestationTrustPathInvalid`). The cheap checks of the credential ID and extensions
     /// run before the attestation's signatures and certificates: the outcome is the same, and
     /// forged input is turned away before the costly work.
@@ -129,8 +130,12 @@ extension RelyingParty {
         let context = AttestationVerificationContext(
             authenticatorData: authData, clientDataHash: clientDataHash,
             credentialPublicKey: attested.credentialPublicKey, policy: trustPolicy)
-        let attestation = try atStep(Step.statement) { () throws(WebAuthnError) in
-            try verifier.verify(object.statement, in: context)
+        let attestation: AttestationVerificationResult
+        do {
+            attestation = try verifier.verify(object.statement, in: context)
+        } catch {
+            let step = error.code == .attestationTrustPathInvalid ? Step.trust : Step.statement
+            throw error.attributedToCeremony(step: step)
         }
         // §7.1 steps 23–24: the attestation type is acceptable (the trust path was judged
         // against the anchors of step 23 by the verifier).
