@@ -199,6 +199,17 @@ import Testing
         }
     }
 
+    @Test func namesTheStatementMemberUnderTheAttestationObject() throws {
+        var ceremony = try SyntheticCeremony.p256()
+        ceremony.attestation = .packedSelf(algorithm: .es384)
+        let response = try ceremony.registration()
+        let error = webAuthnError { () throws(WebAuthnError) in
+            try SyntheticCeremony.relyingParty().verifyRegistration(
+                response, expecting: Self.expectations)
+        }
+        #expect(error?.field == "attestationObject.attStmt.alg")
+    }
+
     @Test func rejectsASignatureByAnotherAttestationKey() throws {
         let pki = try TestAttestationPKI()
         var ceremony = try SyntheticCeremony.p256()

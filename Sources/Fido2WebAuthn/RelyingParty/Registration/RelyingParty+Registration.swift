@@ -135,7 +135,7 @@ extension RelyingParty {
             attestation = try verifier.verify(object.statement, in: context)
         } catch {
             let step = error.code == .attestationTrustPathInvalid ? Step.trust : Step.statement
-            throw error.attributedToCeremony(step: step)
+            throw error.attributedToCeremony(step: step).prefixingField("attestationObject")
         }
         // §7.1 steps 23–24: the attestation type is acceptable (the trust path was judged
         // against the anchors of step 23 by the verifier).
