@@ -65,6 +65,8 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case credentialIdMismatch
             case signatureInvalid
             case signCountRegressed
+            case extensionNotAllowed
+            case attestationTypeNotAccepted
             // MARK: Relying party: attestation statements (§8)
             case attestationFormatUnsupported
             case attestationSignatureInvalid
@@ -74,6 +76,8 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case attestationKeyMismatch
             case attestationNonceMismatch
             case attestationTrustPathInvalid
+            case attestationIntegrityVerdictFailed
+            case attestationTimestampOutOfRange
         }
 
         private let kind: Kind
@@ -206,6 +210,12 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The signature counter did not advance while the stored or received one is non-zero
         /// (a possible cloned authenticator), under a policy that rejects it.
         public static let signCountRegressed = Code(.signCountRegressed)
+        /// The authenticator returned an extension output the relying party's policy does not
+        /// allow.
+        public static let extensionNotAllowed = Code(.extensionNotAllowed)
+        /// The attestation statement verified, but its attestation type (none, self, basic, …)
+        /// is not one the relying party accepts.
+        public static let attestationTypeNotAccepted = Code(.attestationTypeNotAccepted)
 
         // MARK: Relying party: attestation statements (§8)
 
@@ -228,6 +238,13 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The certificate chain does not verify to a configured trust anchor at the
         /// validation time.
         public static let attestationTrustPathInvalid = Code(.attestationTrustPathInvalid)
+        /// A platform integrity verdict in the statement is negative (Android SafetyNet
+        /// `ctsProfileMatch` or `basicIntegrity` false) under a policy that requires it.
+        public static let attestationIntegrityVerdictFailed = Code(
+            .attestationIntegrityVerdictFailed)
+        /// A timestamp in the statement (Android SafetyNet `timestampMs`) lies outside the
+        /// window the policy allows around the validation time.
+        public static let attestationTimestampOutOfRange = Code(.attestationTimestampOutOfRange)
 
         /// The code's name, such as `missingMember`.
         public var description: String { kind.rawValue }
