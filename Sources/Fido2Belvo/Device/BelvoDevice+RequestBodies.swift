@@ -15,6 +15,8 @@ extension BelvoDevice {
     /// (`fido2kit belvo authorize`).
     ///
     /// - Parameters:
+    ///   - fidoOptions: the payment intent's `fido_options` JSON.
+    ///   - riskSignals: the device's fresh risk signals, embedded byte for byte.
     ///   - platform: nil for the API guide's body; ``BelvoAuthorizePaymentRequest/iosPlatform``
     ///     for the SDK's `AuthorizePaymentIntentPayload`.
     ///   - fallbackCredential: as in ``startSigning(fidoOptions:fallbackCredential:)-(String,_)``.

@@ -61,6 +61,8 @@ public struct BelvoDevice: Sendable {
     /// A device keeping its credentials in `store`.
     ///
     /// - Parameters:
+    ///   - store: where the device keeps its credentials (a `DirectoryCredentialStore` for
+    ///     one that outlives the process).
     ///   - origin: the origin to report, such as `https://belvo.com`; nil (the default) for
     ///     `https://` + each ceremony's RP ID.
     ///   - configuration: the authenticator's behaviour; default ``iOSPlatformConfiguration``.
@@ -180,9 +182,12 @@ public struct BelvoDevice: Sendable {
     /// Signs a payment intent's `fido_options` JSON, as the SDK's
     /// `startSigning(fidoResponseString:fallbackCredential:callback:)` does.
     ///
-    /// - Parameter fallbackCredential: for a retry, the base64url id of a credential to use
-    ///   when the device holds none of `allowCredentials` (or, with an empty list, no
-    ///   discoverable credential), such as the `encodedId` the app kept from enrollment.
+    /// - Parameters:
+    ///   - fidoOptions: the payment intent's `fido_options` JSON (the SDK's
+    ///     `fidoResponseString`).
+    ///   - fallbackCredential: for a retry, the base64url id of a credential to use when the
+    ///     device holds none of `allowCredentials` (or, with an empty list, no discoverable
+    ///     credential), such as the `encodedId` the app kept from enrollment.
     /// - Throws: ``BelvoError``: ``BelvoError/Code/malformedFidoOptions`` for options that
     ///   cannot be used; then as ``startSigning(options:fallbackCredential:)``.
     public func startSigning(
