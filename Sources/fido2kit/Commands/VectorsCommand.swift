@@ -5,8 +5,8 @@ import Foundation
 struct VectorsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vectors",
-        abstract: "Verify test-vector suites.",
-        subcommands: [Verify.self]
+        abstract: "Verify test-vector suites and write fido2kit's own.",
+        subcommands: [Verify.self, Generate.self]
     )
 
     /// `fido2kit vectors verify [PATH…]`.
