@@ -8,7 +8,8 @@ struct Fido2Kit: ParsableCommand {
         commandName: "fido2kit",
         abstract: "FIDO2/WebAuthn toolkit: CBOR, COSE, authenticator, relying party, vectors.",
         subcommands: [
-            CBORCommand.self, RegisterCommand.self, AssertCommand.self, VectorsCommand.self,
+            CBORCommand.self, RegisterCommand.self, AssertCommand.self, VerifyCommand.self,
+            VectorsCommand.self,
         ]
     )
 }

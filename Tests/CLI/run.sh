@@ -53,5 +53,31 @@ if [ -d ../shared/vectors ]; then
     input='' expect "vectors verify on one shared file" 0 '82 passed, 0 failed' "$bin" vectors verify ../shared/vectors/rfc8949-appendix-a.json
 fi
 
+# verify registration / verify assertion, on a credential the software authenticator makes.
+registration_challenge=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8
+assertion_challenge=ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8
+printf '{"rp":{"id":"example.org","name":"Example"},"user":{"id":"dXNlci0x","name":"alice","displayName":"Alice"},"challenge":"%s","pubKeyCredParams":[{"type":"public-key","alg":-7}]}' \
+    "$registration_challenge" > "$work/create.json"
+if "$bin" register --options "$work/create.json" --origin https://example.org --store "$work/store" \
+    --attestation packed > "$work/registration.json"; then
+    verify_registration=(verify registration --response "$work/registration.json" --origin https://example.org --rp-id example.org)
+    input='' expect "verify registration" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge"
+    input='' expect "verify registration names the failed step" 1 '§7.1 step 8' "$bin" "${verify_registration[@]}" --challenge "$assertion_challenge"
+    input='' expect "verify registration with a bad --at" 1 'not an ISO 8601 time' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at yesterday
+    result="$("$bin" "${verify_registration[@]}" --challenge "$registration_challenge")"
+    credential_id="$(printf '%s' "$result" | sed -E 's/.*"credentialId":"([^"]*)".*/\1/')"
+    public_key="$(printf '%s' "$result" | sed -E 's/.*"publicKey":"([^"]*)".*/\1/')"
+    printf '{"challenge":"%s","rpId":"example.org","allowCredentials":[{"type":"public-key","id":"%s"}]}' \
+        "$assertion_challenge" "$credential_id" > "$work/get.json"
+    "$bin" assert --options "$work/get.json" --origin https://example.org --store "$work/store" > "$work/assertion.json"
+    verify_assertion=(verify assertion --response "$work/assertion.json" --challenge "$assertion_challenge" --rp-id example.org "--public-key=$public_key")
+    input='' expect "verify assertion" 0 '{"signCount":1,"userVerified":true,"backupState":false}' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0
+    input='' expect "verify assertion names the failed step" 1 '§7.2 step 12' "$bin" "${verify_assertion[@]}" --origin https://example.com --sign-count 0
+    input='' expect "verify assertion refuses a counter that did not advance" 1 '§7.2 step 22' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 1
+else
+    echo "FAIL register for the verify tests"
+    failures=$((failures + 1))
+fi
+
 echo "CLI: $passes passed, $failures failed"
 [ "$failures" -eq 0 ]
