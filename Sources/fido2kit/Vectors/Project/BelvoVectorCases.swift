@@ -55,7 +55,7 @@ struct BelvoVectorCases {
         let object = try AttestationObject(bytes: registration.response.attestationObject)
         guard let attested = object.authenticatorData.attestedCredentialData,
             let stored = try authenticator.store.credential(id: registration.rawId)
-        else { throw CommandFailure("belvo: the authenticator kept no credential") }
+        else { throw VectorDataError("belvo: the authenticator kept no credential") }
         let credential = ProjectVectorGenerator.Credential(
             registrationID: "belvo-confirm-enrollment", algorithm: .es256,
             authenticator: authenticator, id: registration.rawId,

@@ -46,7 +46,7 @@ struct ProjectVectorGenerator {
             authentications.append(try authentication(credential))
         }
         guard let base = credentials.first(where: { $0.registrationID == "reg-es256-none" }) else {
-            throw CommandFailure("the ES256 none registration is missing")
+            throw VectorDataError("the ES256 none registration is missing")
         }
         authentications += try negativeAuthentications(base)
         let belvo = try BelvoVectorCases(pki: pki).cases()
@@ -144,7 +144,7 @@ struct ProjectVectorGenerator {
         let object = try AttestationObject(bytes: response.response.attestationObject)
         guard let attested = object.authenticatorData.attestedCredentialData,
             let stored = try authenticator.store.credential(id: response.rawId)
-        else { throw CommandFailure("\(id): the authenticator kept no credential") }
+        else { throw VectorDataError("\(id): the authenticator kept no credential") }
         let flags = object.authenticatorData.flags
         let credential = Credential(
             registrationID: id, algorithm: algorithm, authenticator: authenticator,
