@@ -322,7 +322,8 @@ def fido2_tools(case):
     if case.ceremony == "registration":
         if case.fmt == "none":
             raise NotApplicable(
-                "fido2-cred -V needs an attestation signature; fmt none has none")
+                "fido2-cred -V needs an attestation signature (an empty one is an input error) "
+                "and fido_cred_verify_self refuses fmt none (FIDO_ERR_INVALID_ARGUMENT)")
         attestation_object = cbor2.loads(unb64u(case.response["response"]["attestationObject"]))
         statement = attestation_object["attStmt"]
         lines = [b64(client_data_hash), case.party["rp_id"], attestation_object["fmt"],
