@@ -15,8 +15,9 @@ enum DeterministicPSS {
     static func sign(
         _ box: PKeyBox, messageDigest: UnsafeRawBufferPointer, digest: DigestAlgorithm
     ) throws(CryptoError) -> [UInt8] {
-        let modulusBits = Int(EVP_PKEY_get_bits(box.pointer))
-        let k = Int(EVP_PKEY_get_size(box.pointer))
+        let key = try evpKey(box)
+        let modulusBits = Int(EVP_PKEY_get_bits(key))
+        let k = Int(EVP_PKEY_get_size(key))
         let hashLength = digest.byteCount
         let encodedBits = modulusBits - 1
         let encodedLength = (encodedBits + 7) / 8
@@ -29,7 +30,7 @@ enum DeterministicPSS {
             )
         }
         let messageHash = Array(messageDigest)
-        var exponent = try privateExponent(box, width: k)
+        var exponent = try privateExponent(key, width: k)
         defer { SecureBytes.wipe(&exponent) }
         let salt = try HMAC.authenticationCode(for: messageHash, key: exponent, digest: digest)
 
@@ -47,7 +48,7 @@ enum DeterministicPSS {
         // Step 12: EM = maskedDB ‖ H ‖ 0xbc, left-padded to k bytes for RSASP1.
         let encoded =
             [UInt8](repeating: 0, count: k - encodedLength) + db + h + [0xbc]
-        return try rawPrivateOperation(box, input: encoded)
+        return try rawPrivateOperation(key, input: encoded)
     }
 
     /// MGF1 (RFC 8017 §B.2.1): Hash(seed ‖ counter) for counter 0, 1, …, truncated to `length`.
@@ -68,12 +69,17 @@ enum DeterministicPSS {
         return Array(output.prefix(length))
     }
 
+    /// The box's `EVP_PKEY` (the one place this file reads it).
+    private static func evpKey(_ box: PKeyBox) throws(CryptoError) -> OpaquePointer {
+        box.pointer
+    }
+
     /// The private exponent d as `width` big-endian bytes.
     private static func privateExponent(
-        _ box: PKeyBox, width: Int
+        _ key: OpaquePointer, width: Int
     ) throws(CryptoError) -> [UInt8] {
         var exponent: OpaquePointer?
-        guard EVP_PKEY_get_bn_param(box.pointer, "d", &exponent) == 1, let exponent else {
+        guard EVP_PKEY_get_bn_param(key, "d", &exponent) == 1, let exponent else {
             throw .openSSL("RSA private exponent unavailable")
         }
         defer { BN_clear_free(exponent) }
@@ -82,9 +88,9 @@ enum DeterministicPSS {
 
     /// RSASP1: `input` (k bytes, less than n) raised to d, with OpenSSL's blinding.
     private static func rawPrivateOperation(
-        _ box: PKeyBox, input: [UInt8]
+        _ key: OpaquePointer, input: [UInt8]
     ) throws(CryptoError) -> [UInt8] {
-        guard let context = EVP_PKEY_CTX_new_from_pkey(nil, box.pointer, nil) else {
+        guard let context = EVP_PKEY_CTX_new_from_pkey(nil, key, nil) else {
             throw .openSSL("EVP_PKEY_CTX_new_from_pkey failed")
         }
         defer { EVP_PKEY_CTX_free(context) }
