@@ -4,14 +4,12 @@ import Fido2Encoding
 import Fido2WebAuthn
 
 /// The Belvo Biometric Pix cases of the project's vectors (`belvo.json`): Belvo's registration
-/// options and a payment intent's `fido_options` in Belvo's published shapes, answered by an
-/// iPhone-like software authenticator (ES256 only, user verification, origin
-/// `https://belvo.com`), and the two request bodies the phone sends:
-/// `POST /enrollments/{id}/confirm/` and `POST /payment-intents/{id}/authorize/`. The options
-/// are mapped to WebAuthn options as `Fido2Belvo`'s `BelvoRegistrationOptions` and
-/// `BelvoAssertionOptions` read them (user.id's UTF-8 as user handle, `appid` dropped, user
-/// verification required), and the bodies are written by `BelvoConfirmEnrollmentRequest` and
-/// `BelvoAuthorizePaymentRequest`.
+/// options and a payment intent's `fido_options` in Belvo's published shapes, answered by
+/// `Fido2Belvo`'s `BelvoDevice` (the iOS SDK's `startRegistration`/`startSigning` on the
+/// software authenticator: ES256 only, user verification, origin `https://belvo.com`), and the
+/// two request bodies the phone sends: `POST /enrollments/{id}/confirm/` and
+/// `POST /payment-intents/{id}/authorize/`, as `BelvoConfirmEnrollmentRequest` and
+/// `BelvoAuthorizePaymentRequest` write them.
 struct BelvoVectorCases {
     static let relyingPartyID = "belvo.com"
     static let origin = "https://belvo.com"
@@ -22,12 +20,11 @@ struct BelvoVectorCases {
     let pki: VectorTestPKI
 
     func cases() throws -> [JSONValue] {
-        var base = AuthenticatorConfiguration()
-        base.supportedAlgorithms = [.es256]
         let configuration = try AuthenticatorConfiguration.deterministic(
-            seed: ProjectVectors.seed("authenticator: belvo"), base: base)
-        let authenticator = SoftwareAuthenticator(
-            configuration: configuration, store: InMemoryCredentialStore())
+            seed: ProjectVectors.seed("authenticator: belvo"),
+            base: BelvoDevice.iOSPlatformConfiguration)
+        let device = BelvoDevice(
+            store: InMemoryCredentialStore(), origin: Self.origin, configuration: configuration)
 
         // Enrollment: GET /enrollments/{id}/fido-registration-options/, then confirm.
         let enrollmentChallenge = try ProjectVectorGenerator.challenge("belvo-confirm-enrollment")
@@ -44,23 +41,18 @@ struct BelvoVectorCases {
             ],
             "extensions": ["appid": "true"],
         ]
-        let registrationOptions = try BelvoRegistrationOptions(json: fidoOptions.serialized())
-        let registration = try authenticator.makeCredential(
-            options: Self.creationOptions(registrationOptions), origin: Self.origin)
-        let confirm = try BelvoConfirmEnrollmentRequest(
-            attestation: AttestationResponse(
-                encodedId: registration.id, rawId: registration.id,
-                encodedAttestationObject: Base64URL.encode(registration.response.attestationObject),
-                encodedClientDataJSON: Base64URL.encode(registration.response.clientDataJSON)))
+        let confirm = try device.confirmEnrollmentRequest(fidoOptions: fidoOptions.serialized())
+        let registration = try BelvoConfirmEnrollmentRequest.registrationResponse(
+            body: confirm.body)
         let object = try AttestationObject(bytes: registration.response.attestationObject)
         guard let attested = object.authenticatorData.attestedCredentialData,
-            let stored = try authenticator.store.credential(id: registration.rawId)
+            let stored = try device.authenticator.store.credential(id: registration.rawId)
         else { throw VectorDataError("belvo: the authenticator kept no credential") }
         let credential = ProjectVectorGenerator.Credential(
             registrationID: "belvo-confirm-enrollment", algorithm: .es256,
-            authenticator: authenticator, id: registration.rawId,
+            authenticator: device.authenticator, id: registration.rawId,
             publicKey: Array(attested.credentialPublicKeyBytes), privateKey: stored.privateKey,
-            userHandle: registrationOptions.userHandle, backupEligible: false, backupState: false)
+            userHandle: stored.userHandle, backupEligible: false, backupState: false)
         let enrollment: JSONValue = [
             "id": "belvo-confirm-enrollment",
             "ceremony": "registration",
@@ -95,17 +87,11 @@ struct BelvoVectorCases {
             "challenge": .base64URL(paymentChallenge),
             "allowCredentials": [["id": .base64URL(registration.rawId), "type": "public-key"]],
         ]
-        let assertionOptions = try BelvoAssertionOptions(json: paymentOptions.serialized())
-        let assertion = try authenticator.getAssertion(
-            options: Self.requestOptions(assertionOptions), origin: Self.origin)
-        let authorize = try BelvoAuthorizePaymentRequest(
-            riskSignals: BelvoRiskSignals(jsonString: Self.riskSignals),
-            assertion: AssertionResponse(
-                encodedId: assertion.id, rawId: assertion.id,
-                authenticatorData: Base64URL.encode(assertion.response.authenticatorData),
-                clientDataJSON: Base64URL.encode(assertion.response.clientDataJSON),
-                signature: Base64URL.encode(assertion.response.signature),
-                userHandle: Base64URL.encode(assertion.response.userHandle ?? [])))
+        let authorize = try device.authorizePaymentRequest(
+            fidoOptions: paymentOptions.serialized(),
+            riskSignals: BelvoRiskSignals(jsonString: Self.riskSignals))
+        let assertion = try BelvoAuthorizePaymentRequest.authenticationResponse(
+            body: authorize.body)
         let authData = try AuthenticatorData(bytes: assertion.response.authenticatorData)
         let body = try JSONValue(parsing: authorize.body)
         func authorization(
@@ -157,41 +143,6 @@ struct BelvoVectorCases {
             mutation: "the body of belvo-authorize-payment, checked against another payment "
                 + "intent's challenge")
         return [enrollment, payment, replay]
-    }
-
-    /// The WebAuthn creation options an iPhone answers for Belvo's registration options:
-    /// rp, user (user handle per the mapping), challenge, Belvo's algorithm order, user
-    /// verification required, a discoverable credential preferred, attestation as asked.
-    static func creationOptions(
-        _ options: BelvoRegistrationOptions
-    ) -> PublicKeyCredentialCreationOptionsJSON {
-        PublicKeyCredentialCreationOptionsJSON(
-            rp: PublicKeyCredentialRpEntity(name: options.rpName, id: options.rpId),
-            user: PublicKeyCredentialUserEntityJSON(
-                id: options.userHandle, name: options.userName,
-                displayName: options.userDisplayName),
-            challenge: options.challenge,
-            pubKeyCredParams: options.algorithms.map { PublicKeyCredentialParameters(alg: $0) },
-            timeout: options.timeout.map { UInt32(clamping: $0) },
-            authenticatorSelection: AuthenticatorSelectionCriteria(
-                authenticatorAttachment: .platform, residentKey: .preferred,
-                userVerification: .required),
-            attestation: options.attestation.map { AttestationConveyancePreference(rawValue: $0) }
-                ?? .none)
-    }
-
-    /// The WebAuthn request options for a payment intent's `fido_options`, user verification
-    /// required.
-    static func requestOptions(
-        _ options: BelvoAssertionOptions
-    ) -> PublicKeyCredentialRequestOptionsJSON {
-        PublicKeyCredentialRequestOptionsJSON(
-            challenge: options.challenge, timeout: options.timeout.map { UInt32(clamping: $0) },
-            rpId: options.rpId,
-            allowCredentials: options.allowCredentials.map {
-                PublicKeyCredentialDescriptorJSON(id: $0)
-            },
-            userVerification: .required)
     }
 
     /// 16 bytes as a version-4-shaped UUID string (Belvo sends `user.id` as a UUID).

@@ -1,3 +1,4 @@
+import Fido2Belvo
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
@@ -73,9 +74,14 @@ struct ProjectVectorSuite: VectorSuite {
         let requiresUV = party["require_user_verification"]?.boolValue ?? false
         switch entry["ceremony"]?.stringValue {
         case "registration":
-            let response = try RegistrationResponseJSON(
-                jsonValue: try responseValue(entry, bodyMember: "confirmation_data"),
-                path: "response")
+            let response =
+                if let belvo = entry["belvo"] {
+                    try BelvoConfirmEnrollmentRequest.registrationResponse(
+                        body: belvoBody(belvo, member: "confirmation_data"))
+                } else {
+                    try RegistrationResponseJSON(
+                        jsonValue: entry["response"] ?? .null, path: "response")
+                }
             let algorithms = (party["pub_key_cred_params"]?.arrayValue ?? []).compactMap {
                 $0.int64Value.map { COSEAlgorithm(rawValue: Int($0)) }
             }
@@ -89,8 +95,14 @@ struct ProjectVectorSuite: VectorSuite {
                 return errorMismatch(error, expected)
             }
         case "authentication":
-            let response = try AuthenticationResponseJSON(
-                jsonValue: try responseValue(entry, bodyMember: "assertion"), path: "response")
+            let response =
+                if let belvo = entry["belvo"] {
+                    try BelvoAuthorizePaymentRequest.authenticationResponse(
+                        body: belvoBody(belvo, member: "assertion"))
+                } else {
+                    try AuthenticationResponseJSON(
+                        jsonValue: entry["response"] ?? .null, path: "response")
+                }
             guard let stored = entry["credential"], let id = stored.base64URLBytes("id"),
                 let key = stored.base64URLBytes("public_key"),
                 let count = stored["sign_count"]?.int64Value, let signCount = UInt32(exactly: count)
@@ -125,26 +137,22 @@ struct ProjectVectorSuite: VectorSuite {
         }
     }
 
-    /// The response as WebAuthn JSON: `response`, or the member of a Belvo body (which has the
-    /// documented shape and no `clientExtensionResults`: read as empty).
-    private static func responseValue(_ entry: JSONValue, bodyMember: String) throws -> JSONValue {
-        if let response = entry["response"] { return response }
-        guard let belvo = entry["belvo"], belvo["response_member"]?.stringValue == bodyMember,
-            let body = belvo["body"]?.objectValue, var member = body[bodyMember]?.objectValue
-        else { throw VectorDataError("no response and no Belvo body with \(bodyMember)") }
-        let expectedMembers =
-            bodyMember == "assertion"
-            ? ["risk_signals", "assertion"] : ["confirmation_data"]
-        guard body.names == expectedMembers || body.names == ["platform"] + expectedMembers else {
-            throw VectorDataError("the Belvo body's members are \(body.names)")
+    /// A Belvo case's request body, after checking it has the documented shape: the members
+    /// Belvo documents (`confirmation_data`; `risk_signals` and `assertion`, with the SDK
+    /// edition's `platform` first), and in `member` a platform `public-key` credential whose
+    /// `id` is its `rawId`. Fido2Belvo's readers then take the WebAuthn response out of it.
+    private static func belvoBody(_ belvo: JSONValue, member name: String) throws -> [UInt8] {
+        guard belvo["response_member"]?.stringValue == name, let body = belvo["body"],
+            let members = body.objectValue?.names, let member = body[name]?.objectValue
+        else { throw VectorDataError("belvo.body has no \(name)") }
+        let documented = name == "assertion" ? ["risk_signals", "assertion"] : [name]
+        guard members == documented || members == ["platform"] + documented else {
+            throw VectorDataError("the Belvo body's members are \(members)")
         }
         guard member["id"] == member["rawId"], member["type"] == "public-key",
             member["authenticatorAttachment"] == "platform"
-        else { throw VectorDataError("\(bodyMember) is not a platform public-key credential") }
-        if !member.contains(name: "clientExtensionResults") {
-            member.append("clientExtensionResults", .object([:]))
-        }
-        return .object(member)
+        else { throw VectorDataError("\(name) is not a platform public-key credential") }
+        return body.serialized()
     }
 
     private static func registrationMismatch(
