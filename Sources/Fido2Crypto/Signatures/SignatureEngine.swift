@@ -60,6 +60,11 @@ enum SignatureEngine {
         case .rsaPKCS1(let digest):
             return try signDigest(box, digest: digest, padding: RSA_PKCS1_PADDING, message: message)
         case .rsaPSS(let digest):
+            if nonce.isDeterministic {
+                return try withDigest(digest, of: message) { (hash) throws(CryptoError) in
+                    try DeterministicPSS.sign(box, messageDigest: hash, digest: digest)
+                }
+            }
             return try signDigest(
                 box, digest: digest, padding: RSA_PKCS1_PSS_PADDING, message: message)
         case .edDSA:

@@ -5,8 +5,8 @@ import Foundation
 struct VectorsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vectors",
-        abstract: "Verify test-vector suites.",
-        subcommands: [Verify.self]
+        abstract: "Verify test-vector suites and write fido2kit's own.",
+        subcommands: [Verify.self, Generate.self]
     )
 
     /// `fido2kit vectors verify [PATH…]`.
@@ -16,9 +16,12 @@ struct VectorsCommand: ParsableCommand {
             abstract: "Run every vector suite found under the given paths.",
             discussion: """
                 Prints one line per suite ("suite: N passed, M failed"), one line per failed case \
-                with its reason, and a last line "N passed, M failed". Exits 1 when any case fails \
-                or when a path holds no suite it knows. Without paths: vectors/ and \
-                ../shared/vectors, where present.
+                with its reason, a note under the suite for every case that passed in a way a \
+                reader must know (a named relaxation, an expected "unsupported algorithm", a \
+                parse-only case), and a last line "N passed, M failed". A JSON file in no format \
+                this version knows counts as one failed case. Exits 1 when any case fails or when \
+                a path holds no suite it knows. Without paths: vectors/ and ../shared/vectors, \
+                where present.
                 """
         )
 
@@ -53,8 +56,17 @@ struct VectorsCommand: ParsableCommand {
                             StandardStreams.print(
                                 "  FAILED \(failure.id): \(failure.failure ?? "")")
                         }
+                        for result in results where result.failure == nil {
+                            if let note = result.note {
+                                StandardStreams.print("  note \(result.id): \(note)")
+                            }
+                        }
                     case .unknown(let reason):
-                        StandardStreams.print("\(file.lastPathComponent): not verified (\(reason))")
+                        // Every suite the project knows has a runner: an unknown file is a
+                        // case nobody checked, so it fails rather than passing unseen.
+                        failed += 1
+                        StandardStreams.print("\(file.lastPathComponent): 0 passed, 1 failed")
+                        StandardStreams.print("  FAILED \(file.lastPathComponent): \(reason)")
                     }
                 }
                 if knownHere == 0 { pathWithoutSuite = pathWithoutSuite ?? root }
@@ -64,7 +76,9 @@ struct VectorsCommand: ParsableCommand {
                 throw CommandFailure("\(pathWithoutSuite) holds no vector suite this version knows")
                     .exit()
             }
-            if failed > 0 { throw ExitCode.failure }
+            if failed > 0 {
+                throw CommandFailure("\(failed) of \(passed + failed) vector cases failed").exit()
+            }
         }
 
         /// `vectors/` and `../shared/vectors`, relative to the working directory, when they hold

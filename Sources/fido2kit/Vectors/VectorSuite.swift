@@ -4,16 +4,21 @@ struct VectorCaseResult {
     let id: String
     /// Why the case failed, or nil when it passed.
     let failure: String?
+    /// For a passing case, what a reader must know about how it passed (a named relaxation,
+    /// an expected "unsupported algorithm", a parse-only case); printed under the suite line.
+    var note: String? = nil
 
-    static func pass(_ id: String) -> VectorCaseResult { VectorCaseResult(id: id, failure: nil) }
+    static func pass(_ id: String, note: String? = nil) -> VectorCaseResult {
+        VectorCaseResult(id: id, failure: nil, note: note)
+    }
 
     static func fail(_ id: String, _ reason: String) -> VectorCaseResult {
         VectorCaseResult(id: id, failure: reason)
     }
 
     /// Passes when `reason` is nil.
-    static func check(_ id: String, _ reason: String?) -> VectorCaseResult {
-        VectorCaseResult(id: id, failure: reason)
+    static func check(_ id: String, _ reason: String?, note: String? = nil) -> VectorCaseResult {
+        VectorCaseResult(id: id, failure: reason, note: reason == nil ? note : nil)
     }
 }
 
