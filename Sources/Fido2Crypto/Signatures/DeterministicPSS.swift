@@ -71,7 +71,7 @@ enum DeterministicPSS {
 
     /// The box's `EVP_PKEY` (the one place this file reads it).
     private static func evpKey(_ box: PKeyBox) throws(CryptoError) -> OpaquePointer {
-        box.pointer
+        try box.pointer
     }
 
     /// The private exponent d as `width` big-endian bytes.
