@@ -74,9 +74,9 @@ struct RealAuthenticationsSuite: VectorSuite {
                     requiresUserVerification: entry["require_user_verification"]?.boolValue
                         ?? false,
                     rejectsSignCountRegression: true))
-            return .check(id, expectation.mismatch(verified: decodedMismatch(result, entry)))
+            return expectation.result(id, verified: decodedMismatch(result, entry))
         } catch {
-            return .check(id, expectation.mismatch(error), note: expectation.note)
+            return expectation.result(id, error)
         }
     }
 

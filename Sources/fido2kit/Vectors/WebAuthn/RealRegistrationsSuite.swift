@@ -64,9 +64,9 @@ struct RealRegistrationsSuite: VectorSuite {
         let expectation = RealVectorExpectation(entry, registration: true)
         do {
             let verified = try relyingParty.verifyRegistration(response, expecting: expectations)
-            return .check(id, expectation.mismatch(verified: decodedMismatch(verified, entry)))
+            return expectation.result(id, verified: decodedMismatch(verified, entry))
         } catch {
-            return .check(id, expectation.mismatch(error), note: expectation.note)
+            return expectation.result(id, error)
         }
     }
 

@@ -16,7 +16,9 @@ struct RealVectorExpectation {
         case failure(words: String, codes: [String])
         /// ML-DSA: `unsupportedAlgorithm`.
         case unsupportedAlgorithm
-        /// A verdict fido2kit cannot reach (the reason says why): always a failed case.
+        /// A verdict that rests on data the file does not carry (the reason says which): the
+        /// case is reported as not judged when everything fido2kit can check passes, and as
+        /// failed when anything else goes wrong.
         case notJudgeable(String)
         /// Words no phrase maps: always a failed case.
         case unmapped(String)
@@ -56,8 +58,9 @@ struct RealVectorExpectation {
             kind = .ok
         } else if result.contains("revoked") {
             kind = .notJudgeable(
-                "expects \"\(result)\": fido2kit checks no CRL or OCSP and the file carries no "
-                    + "revocation data, so the revocation cannot be judged")
+                "expects \"\(result)\", but the file carries no revocation data (its source "
+                    + "test mocks the CRL); fido2kit checks revocation against the CRLs a relying "
+                    + "party supplies (AttestationTrustPolicy.revocation) and has none here")
         } else if let (_, codes) = Self.phrases.first(where: { result.contains($0.0) }) {
             kind = .failure(words: result, codes: codes)
         } else {
@@ -74,6 +77,22 @@ struct RealVectorExpectation {
         return nil
     }
 
+    /// The result of a case whose verification succeeded; `decodedMismatch` as in
+    /// ``mismatch(verified:)``.
+    func result(_ id: String, verified decodedMismatch: String?) -> VectorCaseResult {
+        if case .notJudgeable(let reason) = kind, decodedMismatch == nil {
+            return .notJudged(
+                id, "\(reason); everything else verifies (statement, chain at the pinned time, "
+                    + "decoded values)")
+        }
+        return .check(id, mismatch(verified: decodedMismatch))
+    }
+
+    /// The result of a case whose verification failed with `error`.
+    func result(_ id: String, _ error: WebAuthnError) -> VectorCaseResult {
+        .check(id, mismatch(error), note: note)
+    }
+
     /// Why a verification that succeeded does not meet the expectation (`decodedMismatch`:
     /// where the result differs from the file's decoded values), or nil.
     func mismatch(verified decodedMismatch: String?) -> String? {
@@ -82,7 +101,9 @@ struct RealVectorExpectation {
         case .failure(let words, _): return "verified; expected \(words)"
         case .unsupportedAlgorithm:
             return "verified an ML-DSA credential; expected unsupportedAlgorithm"
-        case .notJudgeable(let reason): return "not judged: \(reason) (it verifies otherwise)"
+        case .notJudgeable(let reason):
+            return "\(reason), and it verified with other decoded values than the file's: "
+                + (decodedMismatch ?? "")
         case .unmapped(let words): return "no fido2kit outcome is mapped to \"\(words)\""
         }
     }
@@ -100,7 +121,7 @@ struct RealVectorExpectation {
         case .unsupportedAlgorithm:
             return code == "unsupportedAlgorithm" ? nil : "expected unsupportedAlgorithm: \(error)"
         case .notJudgeable(let reason):
-            return "not judged: \(reason) (failed with \(error))"
+            return "\(reason), but it failed for another reason: \(error)"
         case .unmapped(let words):
             return "no fido2kit outcome is mapped to \"\(words)\" (failed with \(error))"
         }
