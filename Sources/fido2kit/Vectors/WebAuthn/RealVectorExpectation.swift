@@ -82,7 +82,8 @@ struct RealVectorExpectation {
     func result(_ id: String, verified decodedMismatch: String?) -> VectorCaseResult {
         if case .notJudgeable(let reason) = kind, decodedMismatch == nil {
             return .notJudged(
-                id, "\(reason); everything else verifies (statement, chain at the pinned time, "
+                id,
+                "\(reason); everything else verifies (statement, chain at the pinned time, "
                     + "decoded values)")
         }
         return .check(id, mismatch(verified: decodedMismatch))
