@@ -28,6 +28,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkHarness", "CPeers",
                 .product(name: "Fido2CBOR", package: "fido2kit"),
+                .product(name: "Fido2Crypto", package: "fido2kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -1,8 +1,11 @@
 /// Splits an X.509 certificate into tbsCertificate and signature with a minimal DER walk
-/// (definite lengths only) — enough to re-sign the W3C vectors' certificates in tests.
+/// (definite lengths only) — enough to re-sign the W3C vectors' certificates and to find the
+/// subject key of real attestation certificates in tests.
 struct CertificateParts {
     let tbsCertificate: ArraySlice<UInt8>
     let signature: ArraySlice<UInt8>
+    /// The subject's SubjectPublicKeyInfo, as encoded in the certificate.
+    let subjectPublicKeyInfo: ArraySlice<UInt8>
 
     init?(_ der: [UInt8]) {
         guard let outer = Self.element(der, at: 0), outer.tag == 0x30,
@@ -14,6 +17,16 @@ struct CertificateParts {
         else { return nil }
         tbsCertificate = der[tbs.start..<tbs.end]
         signature = der[(bits.contentStart + 1)..<bits.end]
+        // tbsCertificate: [0] version (optional), serial, signature, issuer, validity, subject,
+        // subjectPublicKeyInfo, ...
+        var cursor = tbs.contentStart
+        if der[cursor] == 0xa0, let version = Self.element(der, at: cursor) { cursor = version.end }
+        for _ in 0..<5 {
+            guard let field = Self.element(der, at: cursor) else { return nil }
+            cursor = field.end
+        }
+        guard let spki = Self.element(der, at: cursor), spki.tag == 0x30 else { return nil }
+        subjectPublicKeyInfo = der[spki.start..<spki.end]
     }
 
     private struct Element {

@@ -113,8 +113,8 @@ import Testing
         expectCryptoError(.unsupportedAlgorithm, field: "alg") {
             try key.signature(for: authenticatorData, algorithm: .rs1)
         }
-        // A SHA-1 PKCS#1 v1.5 signature made with the raw RS256 machinery is not possible through
-        // the public API, so check the verdict on a wrong signature and the set-up instead.
+        // RS1 acceptance is pinned on real TPM data (RealTPMAttestationSignatureTests); here an
+        // RS256 signature must not pass as RS1.
         let publicKey = try key.publicKey
         let rs256 = try key.signature(for: authenticatorData, algorithm: .rs256)
         #expect(try !publicKey.isValidSignature(rs256, for: authenticatorData, algorithm: .rs1))

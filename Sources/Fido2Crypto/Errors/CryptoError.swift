@@ -23,6 +23,21 @@ public struct CryptoError: Error, Sendable, Hashable, CustomStringConvertible {
             case invalidArgument = "invalid argument"
             case randomGenerationFailed = "random generation failed"
             case openSSLFailure = "OpenSSL failure"
+            case derTruncated = "DER truncated"
+            case derIndefiniteLength = "DER indefinite length"
+            case derNonMinimalEncoding = "DER non-minimal encoding"
+            case derTrailingBytes = "DER trailing bytes"
+            case derLimitExceeded = "DER limit exceeded"
+            case derUnexpectedTag = "DER unexpected tag"
+            case derInvalidValue = "DER invalid value"
+            case invalidCertificate = "invalid certificate"
+            case certificateExpired = "certificate expired"
+            case certificateNotYetValid = "certificate not yet valid"
+            case untrustedCertificate = "untrusted certificate"
+            case certificateSignatureInvalid = "certificate signature invalid"
+            case certificateConstraintViolation = "certificate constraint violation"
+            case unhandledCriticalExtension = "unhandled critical extension"
+            case certificateChainInvalid = "certificate chain invalid"
         }
 
         private let kind: Kind
@@ -67,6 +82,46 @@ public struct CryptoError: Error, Sendable, Hashable, CustomStringConvertible {
         /// OpenSSL failed in a way the input does not explain (allocation, provider failure).
         public static let openSSLFailure = Code(.openSSLFailure)
 
+        // DER (``DERReader``); ``CryptoError/offset`` says where.
+
+        /// The DER input ends inside an element's tag, length or contents.
+        public static let derTruncated = Code(.derTruncated)
+        /// A length octet of 0x80 (BER's indefinite form, which DER forbids).
+        public static let derIndefiniteLength = Code(.derIndefiniteLength)
+        /// A length, high tag number, INTEGER or OBJECT IDENTIFIER sub-identifier encoded with
+        /// more octets than needed.
+        public static let derNonMinimalEncoding = Code(.derNonMinimalEncoding)
+        /// Bytes after the element (or the elements of a constructed value) that had to end there.
+        public static let derTrailingBytes = Code(.derTrailingBytes)
+        /// Nesting deeper, input larger or a number bigger than the reader admits.
+        public static let derLimitExceeded = Code(.derLimitExceeded)
+        /// An element with another tag (class, number or constructed bit) than the one expected.
+        public static let derUnexpectedTag = Code(.derUnexpectedTag)
+        /// Contents that break the rules of their type: a BOOLEAN other than 00/FF, an empty
+        /// INTEGER, a malformed time or string, a BIT STRING with bad padding, ….
+        public static let derInvalidValue = Code(.derInvalidValue)
+
+        // X.509 (``Certificate``, ``CertificateChainVerifier``); ``CryptoError/depth`` says
+        // which certificate of a chain (0 is the leaf).
+
+        /// A certificate that OpenSSL or the DER reader refuses, or whose extension contents
+        /// are malformed.
+        public static let invalidCertificate = Code(.invalidCertificate)
+        /// A certificate of the chain expired before the validation time.
+        public static let certificateExpired = Code(.certificateExpired)
+        /// A certificate of the chain becomes valid only after the validation time.
+        public static let certificateNotYetValid = Code(.certificateNotYetValid)
+        /// The chain does not lead to one of the trust anchors.
+        public static let untrustedCertificate = Code(.untrustedCertificate)
+        /// A certificate's signature does not verify with its issuer's key.
+        public static let certificateSignatureInvalid = Code(.certificateSignatureInvalid)
+        /// An issuer is not a CA (basicConstraints, keyUsage) or a path length is exceeded.
+        public static let certificateConstraintViolation = Code(.certificateConstraintViolation)
+        /// A certificate has a critical extension that neither OpenSSL nor the caller handles.
+        public static let unhandledCriticalExtension = Code(.unhandledCriticalExtension)
+        /// The chain failed for another reason OpenSSL gives (the reason holds its text).
+        public static let certificateChainInvalid = Code(.certificateChainInvalid)
+
         /// The code's name, such as `"unsupported algorithm"`.
         public var description: String { kind.rawValue }
     }
@@ -80,20 +135,31 @@ public struct CryptoError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The text of the OpenSSL error queue at the time of the failure, oldest first; empty when
     /// OpenSSL reported nothing.
     public let openSSLErrors: [String]
+    /// The byte offset, from the start of the input, of the DER element or byte at fault.
+    public let offset: Int?
+    /// The position in a certificate chain (0 is the leaf) of the certificate at fault.
+    public let depth: Int?
 
-    /// Makes an error; `field` names the member at fault, if any.
-    public init(_ code: Code, _ reason: String, field: String? = nil, openSSLErrors: [String] = [])
-    {
+    /// Makes an error; `field` names the member at fault, `offset` the byte and `depth` the
+    /// certificate, if any.
+    public init(
+        _ code: Code, _ reason: String, field: String? = nil, openSSLErrors: [String] = [],
+        offset: Int? = nil, depth: Int? = nil
+    ) {
         self.code = code
         self.reason = reason
         self.field = field
         self.openSSLErrors = openSSLErrors
+        self.offset = offset
+        self.depth = depth
     }
 
-    /// `"<code>: <reason> (field f) [OpenSSL: …]"`.
+    /// `"<code>: <reason> (field f) at offset n (depth d) [OpenSSL: …]"`.
     public var description: String {
         var text = "\(code): \(reason)"
         if let field { text += " (field \(field))" }
+        if let offset { text += " at offset \(offset)" }
+        if let depth { text += " (depth \(depth))" }
         if !openSSLErrors.isEmpty { text += " [OpenSSL: \(openSSLErrors.joined(separator: "; "))]" }
         return text
     }

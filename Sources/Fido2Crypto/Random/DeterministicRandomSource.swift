@@ -1,40 +1,37 @@
-import Synchronization
-
 /// A reproducible byte stream: HMAC_DRBG with HMAC-SHA-256 (NIST SP 800-90A §10.1.2),
 /// instantiated from a caller-chosen seed, never reseeded.
 ///
 /// **Not for production.** Anyone who knows the seed knows every byte it will produce. It exists
 /// so that tests and vector generators can run the authenticator and get byte-identical output
-/// on every run. The same seed always gives the same stream; the state is guarded by a mutex so
+/// on every run. The same seed always gives the same stream; the state is guarded by a lock so
 /// one source can be shared across tasks (the interleaving then decides who gets which bytes).
 public final class DeterministicRandomSource: RandomSource {
-    // Only ever touched inside `state.withLock`, hence unchecked.
-    private final class State: @unchecked Sendable {
+    /// K and V of SP 800-90A.
+    private struct State {
         var key: [UInt8]
         var value: [UInt8]
-        init(key: [UInt8], value: [UInt8]) {
-            self.key = key
-            self.value = value
-        }
-        deinit {
-            SecureBytes.wipe(&key)
-            SecureBytes.wipe(&value)
-        }
     }
 
-    private let state: Mutex<State>
+    private let state: LockedState<State>
 
     /// Starts the stream from `seed` (any length; use at least 32 bytes to get distinct streams).
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if HMAC-SHA-256 is not
     ///   available.
     public init<S: Collection<UInt8>>(seed: S) throws(CryptoError) {
-        let initial = State(
+        var initial = State(
             key: [UInt8](repeating: 0x00, count: 32), value: [UInt8](repeating: 0x01, count: 32))
         var seedBytes = Array(seed)
         defer { SecureBytes.wipe(&seedBytes) }
-        try Self.update(initial, providedData: seedBytes)
-        state = Mutex(initial)
+        try Self.update(&initial, providedData: seedBytes)
+        state = LockedState(initial)
+    }
+
+    deinit {
+        state.withLock { state in
+            SecureBytes.wipe(&state.key)
+            SecureBytes.wipe(&state.value)
+        }
     }
 
     /// Fills `buffer` with the next bytes of the stream.
@@ -44,7 +41,7 @@ public final class DeterministicRandomSource: RandomSource {
     public func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(CryptoError) {
         let result: Result<Void, CryptoError> = state.withLock { state in
             do throws(CryptoError) {
-                try Self.generate(state, into: buffer)
+                try Self.generate(&state, into: buffer)
                 return .success(())
             } catch {
                 return .failure(CryptoError(.randomGenerationFailed, "HMAC_DRBG: \(error)"))
@@ -55,8 +52,10 @@ public final class DeterministicRandomSource: RandomSource {
 
     /// SP 800-90A HMAC_DRBG_Generate without additional input.
     private static func generate(
-        _ state: State, into buffer: UnsafeMutableRawBufferPointer
-    ) throws(CryptoError) {
+        _ state: inout State, into buffer: UnsafeMutableRawBufferPointer
+    )
+        throws(CryptoError)
+    {
         var context = try HMACContext(.sha256)
         var offset = 0
         while offset < buffer.count {
@@ -69,11 +68,11 @@ public final class DeterministicRandomSource: RandomSource {
             }
             offset += take
         }
-        try update(state, providedData: nil)
+        try update(&state, providedData: nil)
     }
 
     /// SP 800-90A HMAC_DRBG_Update.
-    private static func update(_ state: State, providedData: [UInt8]?) throws(CryptoError) {
+    private static func update(_ state: inout State, providedData: [UInt8]?) throws(CryptoError) {
         var context = try HMACContext(.sha256)
         var newKey = [UInt8](repeating: 0, count: 32)
         try hmac(&context, key: state.key, parts: state.value, (0x00, providedData), into: &newKey)

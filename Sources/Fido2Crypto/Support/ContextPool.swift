@@ -1,5 +1,4 @@
 import COpenSSL
-import Synchronization
 
 /// A small lock-protected set of ready-to-use `EVP_PKEY_CTX`s, each tagged with what it was set
 /// up for (an operation, padding and digest).
@@ -10,8 +9,9 @@ import Synchronization
 /// and keeps a few for reuse, so the common case pays the set-up once and concurrent callers
 /// never share a context.
 ///
-/// It is a non-copyable struct so that it lives inline in its owner (a key's box, a curve's
-/// support object): a key costs one heap object, not two.
+/// It is a non-copyable struct that lives inline in its owner (a key's box, a curve's support
+/// object) and frees its contexts when the owner goes away; the slots sit behind a pthread mutex
+/// (``LockedState``).
 struct ContextPool: ~Copyable, Sendable {
     /// A context pointer that crosses threads only while exactly one of them owns it.
     private struct Slot: @unchecked Sendable {
@@ -20,11 +20,11 @@ struct ContextPool: ~Copyable, Sendable {
     }
 
     private let capacity: Int
-    private let slots: Mutex<[Slot]>
+    private let slots: LockedState<[Slot]>
 
     init(capacity: Int = 8) {
         self.capacity = capacity
-        slots = Mutex([])
+        slots = LockedState([])
     }
 
     deinit {

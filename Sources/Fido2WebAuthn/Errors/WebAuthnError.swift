@@ -1,6 +1,6 @@
-/// The one error type of `Fido2WebAuthn`: malformed WebAuthn JSON and client data today, and
-/// authenticator data, attestation, authenticator and relying-party failures as those parts
-/// grow.
+/// The one error type of `Fido2WebAuthn`: malformed WebAuthn JSON and client data,
+/// authenticator data and attestation objects, the software authenticator and its credential
+/// stores, and relying-party failures as that part grows.
 ///
 /// Every error names where it happened: ``field`` is a path into the input
 /// (`response.clientDataJSON`, `pubKeyCredParams[2].alg`), ``step`` a procedure step (for
@@ -18,6 +18,62 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case wrongType
             case invalidBase64URL
             case invalidValue
+            // MARK: Authenticator data, attestation objects and statements
+            case truncated
+            case trailingBytes
+            case attestedCredentialDataFlagMismatch
+            case extensionDataFlagMismatch
+            case backupStateWithoutEligibility
+            case invalidCredentialIdLength
+            case invalidCredentialPublicKey
+            case unsupportedAlgorithm
+            case invalidExtensions
+            case malformedCBOR
+            case invalidAttestationObject
+            case invalidAttestationStatement
+            case invalidTPMStructure
+            case invalidJWS
+            case signingFailed
+            // MARK: Software authenticator
+            case invalidOrigin
+            case invalidRelyingPartyID
+            case noSupportedAlgorithm
+            case credentialExcluded
+            case userVerificationUnavailable
+            case residentKeyUnavailable
+            case noMatchingCredential
+            case noDiscoverableCredential
+            case signCountExhausted
+            case keyGenerationFailed
+            // MARK: Credential stores
+            case credentialExists
+            case credentialNotFound
+            case corruptCredential
+            case storageFailure
+            // MARK: Relying party: registration and authentication ceremonies (§7.1, §7.2)
+            case clientDataTypeMismatch
+            case challengeMismatch
+            case originNotAllowed
+            case crossOriginNotAllowed
+            case rpIdHashMismatch
+            case userPresenceMissing
+            case userVerificationMissing
+            case backupEligibilityChanged
+            case algorithmNotAllowed
+            case credentialNotAllowed
+            case userHandleMismatch
+            case credentialIdMismatch
+            case signatureInvalid
+            case signCountRegressed
+            // MARK: Relying party: attestation statements (§8)
+            case attestationFormatUnsupported
+            case attestationSignatureInvalid
+            case attestationAlgorithmMismatch
+            case attestationCertificateInvalid
+            case attestationAAGUIDMismatch
+            case attestationKeyMismatch
+            case attestationNonceMismatch
+            case attestationTrustPathInvalid
         }
 
         private let kind: Kind
@@ -37,6 +93,141 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// other than `public-key`, an `id` that does not match `rawId`, an integer out of
         /// range, a reserved or repeated client data member name).
         public static let invalidValue = Code(.invalidValue)
+
+        // MARK: Authenticator data, attestation objects and statements
+
+        /// A binary structure (authenticator data, a TPM structure) ends before a part it
+        /// announces; ``field`` names the part, ``offset`` where it should have started.
+        public static let truncated = Code(.truncated)
+        /// Bytes follow the last part of a binary structure.
+        public static let trailingBytes = Code(.trailingBytes)
+        /// The AT flag says attested credential data follows, but none does.
+        public static let attestedCredentialDataFlagMismatch = Code(
+            .attestedCredentialDataFlagMismatch)
+        /// The ED flag says an extensions map follows, but none does.
+        public static let extensionDataFlagMismatch = Code(.extensionDataFlagMismatch)
+        /// The BS (backup state) flag is set while BE (backup eligible) is clear.
+        public static let backupStateWithoutEligibility = Code(.backupStateWithoutEligibility)
+        /// A credential ID is empty or longer than 1023 bytes.
+        public static let invalidCredentialIdLength = Code(.invalidCredentialIdLength)
+        /// The credential public key is not a valid COSE_Key (malformed, non-canonical CBOR,
+        /// inconsistent members, a point off the curve).
+        public static let invalidCredentialPublicKey = Code(.invalidCredentialPublicKey)
+        /// A COSE algorithm this library does not implement (ML-DSA, …), in a credential public
+        /// key or where a signature must be made.
+        public static let unsupportedAlgorithm = Code(.unsupportedAlgorithm)
+        /// The authenticator extension outputs are not a map of text keys, or a known
+        /// extension's output has the wrong type, or an identifier repeats.
+        public static let invalidExtensions = Code(.invalidExtensions)
+        /// CBOR that is not well-formed, or breaks the strict (CTAP2 canonical) profile;
+        /// ``offset`` points into the CBOR.
+        public static let malformedCBOR = Code(.malformedCBOR)
+        /// An attestation object that is not a map of `fmt`, `attStmt` and `authData` with
+        /// the right types.
+        public static let invalidAttestationObject = Code(.invalidAttestationObject)
+        /// An attestation statement with a missing, unexpected or mistyped member.
+        public static let invalidAttestationStatement = Code(.invalidAttestationStatement)
+        /// A TPM `certInfo` or `pubArea` whose content does not parse (an unknown key type,
+        /// a size that does not fit).
+        public static let invalidTPMStructure = Code(.invalidTPMStructure)
+        /// An Android SafetyNet response that is not a compact JWS with JSON header and payload.
+        public static let invalidJWS = Code(.invalidJWS)
+        /// Making a signature failed (the key does not fit the algorithm, OpenSSL failed).
+        public static let signingFailed = Code(.signingFailed)
+
+        // MARK: Software authenticator
+
+        /// The origin is not `https://host[:port]` (or `http://localhost[:port]`).
+        public static let invalidOrigin = Code(.invalidOrigin)
+        /// The RP ID is not the origin's host nor a registrable suffix of it, or is not a
+        /// valid domain.
+        public static let invalidRelyingPartyID = Code(.invalidRelyingPartyID)
+        /// None of the relying party's `pubKeyCredParams` is an algorithm the authenticator
+        /// supports.
+        public static let noSupportedAlgorithm = Code(.noSupportedAlgorithm)
+        /// The authenticator holds a credential listed in `excludeCredentials`.
+        public static let credentialExcluded = Code(.credentialExcluded)
+        /// User verification is required but the authenticator is configured without it.
+        public static let userVerificationUnavailable = Code(.userVerificationUnavailable)
+        /// A discoverable credential is required but the authenticator is configured without
+        /// them.
+        public static let residentKeyUnavailable = Code(.residentKeyUnavailable)
+        /// None of the credentials in `allowCredentials` is held for this RP ID.
+        public static let noMatchingCredential = Code(.noMatchingCredential)
+        /// `allowCredentials` is empty and no discoverable credential is held for this RP ID.
+        public static let noDiscoverableCredential = Code(.noDiscoverableCredential)
+        /// The credential's signature counter is at its maximum and cannot advance.
+        public static let signCountExhausted = Code(.signCountExhausted)
+        /// A credential key (or credential ID) could not be made.
+        public static let keyGenerationFailed = Code(.keyGenerationFailed)
+
+        // MARK: Credential stores
+
+        /// A credential with this ID is already stored.
+        public static let credentialExists = Code(.credentialExists)
+        /// No credential with this ID is stored.
+        public static let credentialNotFound = Code(.credentialNotFound)
+        /// A stored credential file cannot be read back (bad format, key, or name).
+        public static let corruptCredential = Code(.corruptCredential)
+        /// The file system refused an operation (``reason`` carries the system error).
+        public static let storageFailure = Code(.storageFailure)
+
+        // MARK: Relying party: registration and authentication ceremonies (§7.1, §7.2)
+
+        /// `clientData.type` is not `webauthn.create` (registration) or `webauthn.get`
+        /// (authentication) as the ceremony requires.
+        public static let clientDataTypeMismatch = Code(.clientDataTypeMismatch)
+        /// `clientData.challenge` differs from the challenge the relying party issued
+        /// (compared in constant time).
+        public static let challengeMismatch = Code(.challengeMismatch)
+        /// `clientData.origin` is not one the relying party allows.
+        public static let originNotAllowed = Code(.originNotAllowed)
+        /// `crossOrigin` is true, or `topOrigin` is present or not allowed, while the relying
+        /// party's policy forbids it.
+        public static let crossOriginNotAllowed = Code(.crossOriginNotAllowed)
+        /// `rpIdHash` is not the SHA-256 of the expected RP ID.
+        public static let rpIdHashMismatch = Code(.rpIdHashMismatch)
+        /// The UP flag is clear while user presence is required.
+        public static let userPresenceMissing = Code(.userPresenceMissing)
+        /// The UV flag is clear while user verification is required.
+        public static let userVerificationMissing = Code(.userVerificationMissing)
+        /// The BE flag of an assertion differs from the one recorded at registration.
+        public static let backupEligibilityChanged = Code(.backupEligibilityChanged)
+        /// The credential's algorithm is not among those the relying party allows.
+        public static let algorithmNotAllowed = Code(.algorithmNotAllowed)
+        /// The credential is not in `allowCredentials`, or is not the stored one.
+        public static let credentialNotAllowed = Code(.credentialNotAllowed)
+        /// The `userHandle` does not belong to the credential's user.
+        public static let userHandleMismatch = Code(.userHandleMismatch)
+        /// Credential identifiers disagree (`id`/`rawId`, or the attested credential ID).
+        public static let credentialIdMismatch = Code(.credentialIdMismatch)
+        /// The assertion signature does not verify with the stored credential public key.
+        public static let signatureInvalid = Code(.signatureInvalid)
+        /// The signature counter did not advance while the stored or received one is non-zero
+        /// (a possible cloned authenticator), under a policy that rejects it.
+        public static let signCountRegressed = Code(.signCountRegressed)
+
+        // MARK: Relying party: attestation statements (§8)
+
+        /// An attestation statement format this verifier does not implement.
+        public static let attestationFormatUnsupported = Code(.attestationFormatUnsupported)
+        /// The attestation signature does not verify.
+        public static let attestationSignatureInvalid = Code(.attestationSignatureInvalid)
+        /// The statement's `alg` does not fit its key (self attestation: the credential key).
+        public static let attestationAlgorithmMismatch = Code(.attestationAlgorithmMismatch)
+        /// An attestation certificate breaks the format's requirements (§8.2.1, §8.3.1, …).
+        public static let attestationCertificateInvalid = Code(.attestationCertificateInvalid)
+        /// The attestation certificate's AAGUID extension differs from the authenticator
+        /// data's AAGUID.
+        public static let attestationAAGUIDMismatch = Code(.attestationAAGUIDMismatch)
+        /// A key in the statement (certificate, TPM `pubArea`) is not the credential public key.
+        public static let attestationKeyMismatch = Code(.attestationKeyMismatch)
+        /// A nonce, challenge or `extraData` in the statement does not bind this
+        /// authenticator data and client data.
+        public static let attestationNonceMismatch = Code(.attestationNonceMismatch)
+        /// The certificate chain does not verify to a configured trust anchor at the
+        /// validation time.
+        public static let attestationTrustPathInvalid = Code(.attestationTrustPathInvalid)
 
         /// The code's name, such as `missingMember`.
         public var description: String { kind.rawValue }

@@ -25,6 +25,9 @@ enum VectorSuiteCatalog {
         }
         let name = url.lastPathComponent
         if let suite = RFC8949AppendixASuite(name: name, json: json) { return .suite(suite) }
+        if let suite = WycheproofSuite(name: name, json: json) { return .suite(suite) }
+        if let suite = COSEKeysSuite(name: name, json: json) { return .suite(suite) }
+        if let suite = PRFSuite(name: name, json: json) { return .suite(suite) }
         return .unknown(reason: "no runner for this format in this version")
     }
 }

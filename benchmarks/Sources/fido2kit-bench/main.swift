@@ -18,7 +18,13 @@ let filter = arguments.firstIndex(of: "--filter").flatMap { index in
         ? arguments[arguments.index(after: index)] : nil
 }
 
-let scenarios = CBORScenarios.all
+let scenarios: [Scenario]
+do {
+    scenarios = CBORScenarios.all + (try CryptoScenarios.all())
+} catch {
+    print("benchmark set-up failed: \(error)")
+    exit(2)
+}
 
 if let index = arguments.firstIndex(of: "--profile") {
     let rest = Array(arguments[arguments.index(after: index)...])

@@ -1,0 +1,117 @@
+/// A certificate authority for tests and generated vectors: a private key and its CA
+/// certificate, issuing certificates deterministically (see ``CertificateBuilder``).
+///
+/// Every certificate it makes carries subjectKeyIdentifier and, below the root,
+/// authorityKeyIdentifier. Validity periods and serial numbers are always the caller's, never
+/// the clock's or a random source's, so output is reproducible.
+public struct TestCertificateAuthority: Sendable {
+    /// The CA's signing key.
+    public let privateKey: PrivateKey
+    /// The CA's certificate.
+    public let certificate: Certificate
+
+    /// A self-signed root CA: basicConstraints CA:TRUE (critical, with `pathLengthConstraint`
+    /// when given), keyUsage keyCertSign and cRLSign (critical), subjectKeyIdentifier.
+    ///
+    /// - Throws: as ``CertificateBuilder/sign(with:algorithm:)``.
+    public init(
+        privateKey: PrivateKey, subject: DistinguishedName, serialNumber: [UInt8],
+        notBefore: Int64, notAfter: Int64, pathLengthConstraint: Int? = nil
+    ) throws(CryptoError) {
+        let publicKey = try privateKey.publicKey
+        var builder = CertificateBuilder(
+            serialNumber: serialNumber, issuer: subject, subject: subject, notBefore: notBefore,
+            notAfter: notAfter, subjectPublicKey: publicKey)
+        builder.basicConstraints = BasicConstraints(
+            isCertificateAuthority: true, pathLengthConstraint: pathLengthConstraint)
+        builder.keyUsage = [.keyCertSign, .cRLSign]
+        builder.subjectKeyIdentifier = try CertificateBuilder.keyIdentifier(of: publicKey)
+        self.privateKey = privateKey
+        self.certificate = try builder.sign(with: privateKey)
+    }
+
+    /// An existing CA from its key and certificate.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/invalidArgument`` when the certificate is not
+    ///   a CA's or does not certify `privateKey`'s public key.
+    public init(privateKey: PrivateKey, certificate: Certificate) throws(CryptoError) {
+        guard certificate.isCertificateAuthority else {
+            throw CryptoError(.invalidArgument, "certificate is not a CA certificate")
+        }
+        guard try privateKey.publicKey.spkiDER == certificate.subjectPublicKeyInfoDER else {
+            throw CryptoError(.invalidArgument, "certificate does not certify the private key")
+        }
+        self.privateKey = privateKey
+        self.certificate = certificate
+    }
+
+    /// A builder for a certificate this CA issues: issuer, authorityKeyIdentifier and the
+    /// subject's subjectKeyIdentifier filled in.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if a key cannot be encoded.
+    public func builder(
+        subject: DistinguishedName, subjectKey: PublicKey, serialNumber: [UInt8],
+        notBefore: Int64, notAfter: Int64
+    ) throws(CryptoError) -> CertificateBuilder {
+        var builder = CertificateBuilder(
+            serialNumber: serialNumber, issuer: certificate.subject, subject: subject,
+            notBefore: notBefore, notAfter: notAfter, subjectPublicKey: subjectKey)
+        builder.subjectKeyIdentifier = try CertificateBuilder.keyIdentifier(of: subjectKey)
+        if let identifier = certificate.subjectKeyIdentifier {
+            builder.authorityKeyIdentifier = identifier
+        } else {
+            builder.authorityKeyIdentifier = try CertificateBuilder.keyIdentifier(
+                of: certificate.publicKey)
+        }
+        return builder
+    }
+
+    /// Issues an intermediate CA certificate for `privateKey` and returns the new CA.
+    ///
+    /// - Throws: as ``CertificateBuilder/sign(with:algorithm:)``.
+    public func issueIntermediateAuthority(
+        privateKey: PrivateKey, subject: DistinguishedName, serialNumber: [UInt8],
+        notBefore: Int64, notAfter: Int64, pathLengthConstraint: Int? = nil
+    ) throws(CryptoError) -> TestCertificateAuthority {
+        var builder = try builder(
+            subject: subject, subjectKey: privateKey.publicKey, serialNumber: serialNumber,
+            notBefore: notBefore, notAfter: notAfter)
+        builder.basicConstraints = BasicConstraints(
+            isCertificateAuthority: true, pathLengthConstraint: pathLengthConstraint)
+        builder.keyUsage = [.keyCertSign, .cRLSign]
+        return try TestCertificateAuthority(
+            privateKey: privateKey, certificate: builder.sign(with: self.privateKey))
+    }
+
+    /// Issues a packed attestation certificate meeting WebAuthn §8.2.1: version 3; subject
+    /// C (`country`, an ISO 3166 alpha-2 code, as PrintableString), O, OU "Authenticator
+    /// Attestation" and CN; basicConstraints CA:FALSE (critical); keyUsage digitalSignature
+    /// (critical); and, when `aaguid` is given, the FIDO AAGUID extension (non-critical).
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/invalidArgument`` when `country` is not two
+    ///   upper-case letters or `aaguid` is not 16 bytes; as
+    ///   ``CertificateBuilder/sign(with:algorithm:)``.
+    public func issuePackedAttestationCertificate(
+        subjectKey: PublicKey, country: String, organization: String, commonName: String,
+        aaguid: [UInt8]?, serialNumber: [UInt8], notBefore: Int64, notAfter: Int64
+    ) throws(CryptoError) -> Certificate {
+        let letters = Array(country.utf8)
+        guard letters.count == 2,
+            letters.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
+        else {
+            throw CryptoError(
+                .invalidArgument, "country must be an ISO 3166 alpha-2 code", field: "country")
+        }
+        let subject = try DistinguishedName([
+            .country(country), .organization(organization),
+            .organizationalUnit("Authenticator Attestation"), .commonName(commonName),
+        ])
+        var builder = try builder(
+            subject: subject, subjectKey: subjectKey, serialNumber: serialNumber,
+            notBefore: notBefore, notAfter: notAfter)
+        builder.basicConstraints = BasicConstraints(isCertificateAuthority: false)
+        builder.keyUsage = .digitalSignature
+        builder.aaguid = aaguid
+        return try builder.sign(with: privateKey)
+    }
+}

@@ -1,0 +1,106 @@
+/// A TPM `TPMT_PUBLIC` structure (TPM 2.0 Part 2 §12.2.4), the `pubArea` of a `tpm`
+/// attestation statement: the public area of the credential key inside the TPM.
+///
+/// RSA and ECC keys are read in full; any other key type is an `invalidTPMStructure` error.
+public struct TPMTPublic: Sendable, Equatable {
+    /// The parameters of an RSA key (`TPMS_RSA_PARMS`).
+    public struct RSAParameters: Sendable, Equatable {
+        /// `symmetric`.
+        public let symmetric: TPMAlgorithmSelection
+        /// `scheme`.
+        public let scheme: TPMAlgorithmSelection
+        /// `keyBits`.
+        public let keyBits: UInt16
+        /// `exponent`; 0 means the default, 65537.
+        public let exponent: UInt32
+    }
+
+    /// The parameters of an ECC key (`TPMS_ECC_PARMS`).
+    public struct ECCParameters: Sendable, Equatable {
+        /// `symmetric`.
+        public let symmetric: TPMAlgorithmSelection
+        /// `scheme`.
+        public let scheme: TPMAlgorithmSelection
+        /// `curveID` (`TPM_ECC_NIST_P256` = 0x0003, P384 = 0x0004, P521 = 0x0005).
+        public let curveID: UInt16
+        /// `kdf`.
+        public let kdf: TPMAlgorithmSelection
+    }
+
+    /// The key-type-specific parameters.
+    public enum Parameters: Sendable, Equatable {
+        /// An RSA key's.
+        case rsa(RSAParameters)
+        /// An ECC key's.
+        case ecc(ECCParameters)
+    }
+
+    /// The key itself (`TPMU_PUBLIC_ID`).
+    public enum Unique: Sendable, Equatable {
+        /// An RSA modulus, big-endian.
+        case rsa(modulus: ArraySlice<UInt8>)
+        /// An ECC point.
+        case ecc(x: ArraySlice<UInt8>, y: ArraySlice<UInt8>)
+    }
+
+    /// The encoded structure (what the attested name is a digest of).
+    public let bytes: ArraySlice<UInt8>
+    /// `type`: ``TPMAlgorithm/rsa`` or ``TPMAlgorithm/ecc``.
+    public let type: TPMAlgorithm
+    /// `nameAlg`: the hash of the key's name.
+    public let nameAlgorithm: TPMAlgorithm
+    /// `objectAttributes`.
+    public let objectAttributes: UInt32
+    /// `authPolicy`.
+    public let authPolicy: ArraySlice<UInt8>
+    /// `parameters`.
+    public let parameters: Parameters
+    /// `unique`.
+    public let unique: Unique
+
+    /// Parses `pubArea`.
+    ///
+    /// - Throws: ``WebAuthnError`` `truncated` naming the field that does not fit;
+    ///   `invalidTPMStructure` for a key type other than RSA and ECC; `trailingBytes` for bytes
+    ///   after `unique`.
+    public init(bytes: ArraySlice<UInt8>) throws(WebAuthnError) {
+        var cursor = BinaryCursor(bytes)
+        type = TPMAlgorithm(rawValue: try cursor.uint16("pubArea.type"))
+        nameAlgorithm = TPMAlgorithm(rawValue: try cursor.uint16("pubArea.nameAlg"))
+        objectAttributes = try cursor.uint32("pubArea.objectAttributes")
+        authPolicy = try cursor.sized16("pubArea.authPolicy")
+        let symmetric = try TPMAlgorithmSelection(
+            reading: &cursor, "pubArea.parameters.symmetric", detailLength: { _ in 4 })
+        let scheme = try TPMAlgorithmSelection(
+            reading: &cursor, "pubArea.parameters.scheme",
+            detailLength: { $0 == .ecdaa ? 4 : 2 })
+        switch type {
+        case .rsa:
+            parameters = .rsa(
+                RSAParameters(
+                    symmetric: symmetric, scheme: scheme,
+                    keyBits: try cursor.uint16("pubArea.parameters.keyBits"),
+                    exponent: try cursor.uint32("pubArea.parameters.exponent")))
+            unique = .rsa(modulus: try cursor.sized16("pubArea.unique"))
+        case .ecc:
+            let curveID = try cursor.uint16("pubArea.parameters.curveID")
+            let kdf = try TPMAlgorithmSelection(
+                reading: &cursor, "pubArea.parameters.kdf", detailLength: { _ in 2 })
+            parameters = .ecc(
+                ECCParameters(symmetric: symmetric, scheme: scheme, curveID: curveID, kdf: kdf))
+            unique = .ecc(
+                x: try cursor.sized16("pubArea.unique.x"),
+                y: try cursor.sized16("pubArea.unique.y"))
+        default:
+            throw WebAuthnError(
+                .invalidTPMStructure, "key type \(type) is neither RSA nor ECC",
+                field: "pubArea.type", offset: 0)
+        }
+        guard cursor.isAtEnd else {
+            throw WebAuthnError(
+                .trailingBytes, "\(cursor.remaining) bytes follow unique", field: "pubArea",
+                offset: cursor.offset)
+        }
+        self.bytes = bytes
+    }
+}

@@ -1,0 +1,25 @@
+import Fido2Crypto
+
+/// The outcome of verifying an attestation statement (WebAuthn Level 3 §7.1 steps 21–24).
+public struct AttestationVerificationResult: Sendable, Equatable {
+    /// The statement format identifier, such as `packed`.
+    public let format: String
+    /// The attestation type the statement proved.
+    public let type: AttestationType
+    /// The certificates the statement carried (`x5c`), attestation certificate first; empty
+    /// when it carried none.
+    public let certificates: [Certificate]
+    /// Whether and how the chain was judged against the trust policy.
+    public let trustPath: TrustPathEvaluation
+
+    /// Creates a result.
+    public init(
+        format: String, type: AttestationType, certificates: [Certificate] = [],
+        trustPath: TrustPathEvaluation
+    ) {
+        self.format = format
+        self.type = type
+        self.certificates = certificates
+        self.trustPath = trustPath
+    }
+}

@@ -1,0 +1,4 @@
+extension AttestationFormatVerifiers {
+    /// `none`, `packed` and `fido-u2f`.
+    static let coreFormats: [any AttestationFormatVerifier.Type] = []
+}

@@ -1,0 +1,60 @@
+import Fido2Crypto
+import Fido2Encoding
+
+/// `cose-keys.json` (cose-wg/Examples keys with re-made encodings): each key imports from its
+/// WebAuthn-style COSE encoding and from SPKI, exports back to both byte for byte, and the two
+/// imports are the same key; the plain cose-wg encoding (a kid, no alg) is refused because
+/// WebAuthn requires alg.
+struct COSEKeysSuite: VectorSuite {
+    let name: String
+    private let keys: [JSONObject]
+
+    init?(name: String, json: JSONValue) {
+        guard let keys = json["keys"]?.arrayValue?.compactMap(\.objectValue), !keys.isEmpty,
+            keys.allSatisfy({
+                $0["webauthn_style_cose_key_cbor_hex"] != nil && $0["spki_der_hex"] != nil
+            })
+        else { return nil }
+        self.name = name
+        self.keys = keys
+    }
+
+    func run() -> [VectorCaseResult] {
+        keys.map { key in
+            let id =
+                "\(key["kty_name"]?.stringValue ?? "?") \(key["crv_name"]?.stringValue ?? "") kid \(key["kid"]?.stringValue ?? "?")"
+            return .check(id, Self.failure(of: key))
+        }
+    }
+
+    private static func bytes(_ key: JSONObject, _ member: String) -> [UInt8]? {
+        key[member]?.stringValue.flatMap { try? HexInput.decode(Array($0.utf8)) }
+    }
+
+    private static func failure(of key: JSONObject) -> String? {
+        guard let cose = bytes(key, "webauthn_style_cose_key_cbor_hex"),
+            let spki = bytes(key, "spki_der_hex"),
+            let plain = bytes(key, "cose_key_public_cbor_hex")
+        else { return "malformed key entry" }
+        do {
+            let fromCOSE = try COSEKey(cborEncoded: cose)
+            if Int64(fromCOSE.algorithm.rawValue) != key["webauthn_style_alg"]?.int64Value {
+                return
+                    "algorithm \(fromCOSE.algorithm), expected \(key["webauthn_style_alg"]?.description ?? "?")"
+            }
+            if try fromCOSE.cborEncoded != cose { return "COSE re-encoding differs" }
+            let fromSPKI = try PublicKey(spkiDER: spki)
+            if try fromSPKI.spkiDER != spki { return "SPKI re-encoding differs" }
+            if fromSPKI != fromCOSE.publicKey { return "COSE and SPKI describe different keys" }
+            if try COSEKey(publicKey: fromSPKI, algorithm: fromCOSE.algorithm).cborEncoded != cose {
+                return "COSE encoding made from the SPKI key differs"
+            }
+        } catch {
+            return "\(error)"
+        }
+        if (try? COSEKey(cborEncoded: plain)) != nil {
+            return "a COSE key without alg was accepted"
+        }
+        return nil
+    }
+}
