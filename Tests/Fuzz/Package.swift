@@ -31,6 +31,10 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("jwk", [crypto]),
     ("ecdsa-signature", [crypto]),
     ("belvo", [encoding, belvo]),
+    ("authenticator-data", [cbor, crypto, webAuthn]),
+    ("attestation-object", [cbor, webAuthn]),
+    ("der", [crypto]),
+    ("x509", [crypto]),
 ]
 
 let package = Package(
