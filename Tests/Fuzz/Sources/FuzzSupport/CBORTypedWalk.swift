@@ -4,9 +4,11 @@ import Fido2CBOR
 /// `readByteString`, `readArrayHeader`, …) into a ``CBORValue``, so a fuzz target can check that
 /// the typed path and ``CBORReader/readValue()`` see the same item and stop at the same byte.
 public enum CBORTypedWalk {
-    /// Reads the next item with the typed reads, checking on the way that every typed read
-    /// agrees with ``CBORReader/readValue()`` and ``CBORReader/skipItem()`` about where the item
-    /// ends. Returns nil when a read the input should allow fails.
+    /// Reads the next item with the typed reads, and checks that the result and where it ends
+    /// agree with ``CBORReader/readValue()`` and ``CBORReader/skipItem()``. The check is made
+    /// once per top-level item (structural equality covers everything nested), so the walk
+    /// stays linear in the input. Returns nil when the item cannot be read as a value (a text
+    /// string that is not UTF-8, in lenient mode), which `readValue` must then refuse too.
     public static func value(_ reader: inout CBORReader) -> CBORValue? {
         var skipped = reader
         do {
@@ -71,7 +73,7 @@ public enum CBORTypedWalk {
             guard let count = try? reader.readArrayHeader() else { return nil }
             var elements: [CBORValue] = []
             for _ in 0..<count {
-                guard let element = value(&reader) else { return nil }
+                guard let element = typedValue(&reader) else { return nil }
                 elements.append(element)
             }
             return .array(elements)
@@ -80,12 +82,16 @@ public enum CBORTypedWalk {
             guard let count = try? reader.readMapHeader() else { return nil }
             var entries: [CBORMap.Entry] = []
             for _ in 0..<count {
-                guard let key = value(&reader), let entry = value(&reader) else { return nil }
+                guard let key = typedValue(&reader), let entry = typedValue(&reader) else {
+                    return nil
+                }
                 entries.append(CBORMap.Entry(key: key, value: entry))
             }
             return .map(CBORMap(entries))
         case .tag:
-            guard let tag = try? reader.readTag(), let content = value(&reader) else { return nil }
+            guard let tag = try? reader.readTag(), let content = typedValue(&reader) else {
+                return nil
+            }
             return .tagged(tag, content)
         case .simpleOrFloat:
             switch initial {
