@@ -29,6 +29,7 @@ let package = Package(
                 "BenchmarkHarness", "CPeers",
                 .product(name: "Fido2CBOR", package: "fido2kit"),
                 .product(name: "Fido2Crypto", package: "fido2kit"),
+                .product(name: "Fido2WebAuthn", package: "fido2kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -7,6 +7,8 @@ struct Fido2Kit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fido2kit",
         abstract: "FIDO2/WebAuthn toolkit: CBOR, COSE, authenticator, relying party, vectors.",
-        subcommands: [CBORCommand.self, VectorsCommand.self]
+        subcommands: [
+            CBORCommand.self, RegisterCommand.self, AssertCommand.self, VectorsCommand.self,
+        ]
     )
 }

@@ -105,6 +105,8 @@ import Testing
             ("tpm", ["ver": "2.0", "alg": -7, "x5c": [cert], "sig": .byteString([1])]),
             ("android-safetynet", ["ver": "1"]),
             ("android-safetynet", ["ver": 1, "response": .byteString([1])]),
+            ("packed", [1: -7]),
+            ("example-format", [1, 2]),
         ]
         for (format, statement) in bad {
             expectCode(.invalidAttestationStatement) {

@@ -249,6 +249,14 @@ func expectCode(
             // [1]: not a map.
             [0x81, 0x01],
         ]
+        expectCode(.malformedCBOR) {
+            _ = try AuthenticatorData(bytes: try Self.withExtensions([0xff]))
+        }
+        expectCode(.malformedCBOR) {
+            // {"b": 1, "a": 2}: keys out of canonical order.
+            _ = try AuthenticatorData(
+                bytes: try Self.withExtensions([0xa2, 0x61, 0x62, 0x01, 0x61, 0x61, 0x02]))
+        }
         for map in cases {
             expectCode(.invalidExtensions) {
                 _ = try AuthenticatorData(bytes: try! Self.withExtensions(map))

@@ -72,3 +72,34 @@ import Testing
         }
     }
 }
+
+/// Reads the authenticator data of every assertion in `real-authentications.json`; auth-018's
+/// carries an extensions map (devicePubKey) that must come through as a raw entry.
+@Suite struct RealAuthenticatorDataParseTests {
+    static let cases: [(String, [UInt8])] =
+        (try? sharedVectorJSON("real-authentications.json").array().map { item in
+            (
+                try item.string("case_id"),
+                try Base64URL.decode(try item.string("credential.response.authenticatorData"))
+            )
+        }) ?? []
+
+    @Test func readsEveryAssertionsAuthenticatorData() throws {
+        #expect(Self.cases.count == 19)
+        for (id, bytes) in Self.cases {
+            do {
+                let data = try AuthenticatorData(bytes: bytes)
+                #expect(data.attestedCredentialData == nil, "\(id)")
+                if id == "auth-018" {
+                    let extensions = try #require(data.extensions)
+                    #expect(extensions.unknown.map(\.identifier) == ["devicePubKey"])
+                    #expect(try extensions.unknown.first?.value().mapValue != nil)
+                } else {
+                    #expect(data.extensions == nil, "\(id)")
+                }
+            } catch {
+                Issue.record("\(id): \(error)")
+            }
+        }
+    }
+}

@@ -44,6 +44,19 @@ public struct AttestedCredentialData: Sendable, Equatable {
         self.credentialPublicKey = credentialPublicKey
     }
 
+    /// Attested credential data for a key whose canonical encoding the caller has made.
+    init(
+        aaguid: AAGUID, credentialId: [UInt8], key: COSEKey, encoded: [UInt8]
+    )
+        throws(WebAuthnError)
+    {
+        try Self.checkLength(credentialId.count, offset: nil)
+        self.aaguid = aaguid
+        self.credentialId = credentialId[...]
+        self.credentialPublicKeyBytes = encoded[...]
+        self.credentialPublicKey = key
+    }
+
     /// Attested credential data around an already encoded key, kept byte for byte.
     ///
     /// - Throws: ``WebAuthnError`` `invalidCredentialIdLength`; `invalidCredentialPublicKey`

@@ -73,7 +73,7 @@ public struct AuthenticatorExtensionOutputs: Sendable, Hashable {
     /// Outputs to encode; the map is written in CTAP2 canonical key order.
     ///
     /// - Throws: ``WebAuthnError`` `invalidExtensions` when an identifier repeats (an unknown
-    ///   entry named like a typed one, or twice) or an entry's value is not one CBOR item.
+    ///   entry named like a typed one, or twice).
     public init(
         credProtect: UInt8? = nil, hmacSecret: HMACSecretOutput? = nil,
         credBlob: CredBlobOutput? = nil, minPinLength: UInt64? = nil,
@@ -101,14 +101,6 @@ public struct AuthenticatorExtensionOutputs: Sendable, Hashable {
         if let minPinLength { add("minPinLength") { $0.writeUnsigned(minPinLength) } }
         if let largeBlobKey { add("largeBlobKey") { $0.writeByteString(largeBlobKey) } }
         for entry in unknown {
-            guard
-                (try? CBORReader.lengthOfFirstItem(in: entry.encodedValue, options: .lenient))
-                    == entry.encodedValue.count
-            else {
-                throw WebAuthnError(
-                    .invalidExtensions, "the output is not exactly one CBOR item",
-                    field: "extensions.\(entry.identifier)")
-            }
             add(entry.identifier) { $0.writeEncodedItem(entry.encodedValue) }
         }
         entries.sort { CBORKeyOrder.compare($0.key, $1.key) < 0 }

@@ -74,6 +74,8 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case attestationKeyMismatch
             case attestationNonceMismatch
             case attestationTrustPathInvalid
+            case attestationIntegrityVerdictFailed
+            case attestationTimestampOutOfRange
         }
 
         private let kind: Kind
@@ -228,6 +230,13 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The certificate chain does not verify to a configured trust anchor at the
         /// validation time.
         public static let attestationTrustPathInvalid = Code(.attestationTrustPathInvalid)
+        /// A platform integrity verdict in the statement is negative (Android SafetyNet
+        /// `ctsProfileMatch` or `basicIntegrity` false) under a policy that requires it.
+        public static let attestationIntegrityVerdictFailed = Code(
+            .attestationIntegrityVerdictFailed)
+        /// A timestamp in the statement (Android SafetyNet `timestampMs`) lies outside the
+        /// window the policy allows around the validation time.
+        public static let attestationTimestampOutOfRange = Code(.attestationTimestampOutOfRange)
 
         /// The code's name, such as `missingMember`.
         public var description: String { kind.rawValue }

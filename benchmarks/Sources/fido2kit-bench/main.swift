@@ -20,7 +20,7 @@ let filter = arguments.firstIndex(of: "--filter").flatMap { index in
 
 let scenarios: [Scenario]
 do {
-    scenarios = CBORScenarios.all + (try CryptoScenarios.all())
+    scenarios = CBORScenarios.all + (try CryptoScenarios.all()) + WebAuthnScenarios.all
 } catch {
     print("benchmark set-up failed: \(error)")
     exit(2)

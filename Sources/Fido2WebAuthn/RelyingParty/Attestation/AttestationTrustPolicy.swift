@@ -15,6 +15,11 @@ public struct AttestationTrustPolicy: Sendable {
     /// Identifiers of critical certificate extensions that the format verifiers check
     /// themselves, on top of those OpenSSL processes (see `CertificateChainVerifier`).
     public var allowedCriticalExtensions: Set<ASN1ObjectIdentifier>
+    /// Rules of the `android-key` verifier that a relying party may relax (strict by default).
+    public var androidKey = AndroidKeyAttestationOptions()
+    /// Rules of the `android-safetynet` verifier: the timestamp window and the CTS profile
+    /// verdict (strict by default).
+    public var androidSafetyNet = AndroidSafetyNetAttestationOptions()
 
     /// A policy trusting `anchors` per format, judged at `validationTime` (nil: now).
     public init(

@@ -1,0 +1,58 @@
+import Synchronization
+
+/// A credential store in memory, for tests and benchmarks: credentials live as long as the
+/// store, in insertion order. Safe to share across tasks (a mutex guards the table).
+public final class InMemoryCredentialStore: CredentialStore {
+    private struct Table {
+        var credentials: [StoredCredential] = []
+        var indexByID: [[UInt8]: Int] = [:]
+    }
+
+    private let table = Mutex(Table())
+
+    /// An empty store.
+    public init() {}
+
+    /// The number of credentials held.
+    public var count: Int { table.withLock { $0.credentials.count } }
+
+    /// The credential with ID `id`, or nil. Never throws.
+    public func credential(id: [UInt8]) throws(WebAuthnError) -> StoredCredential? {
+        table.withLock { table in table.indexByID[id].map { table.credentials[$0] } }
+    }
+
+    /// Every credential for `relyingPartyID`, oldest first. Never throws.
+    public func credentials(relyingPartyID: String) throws(WebAuthnError) -> [StoredCredential] {
+        table.withLock { $0.credentials.filter { $0.relyingPartyID == relyingPartyID } }
+    }
+
+    /// Adds a credential.
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialExists` for a repeated ID.
+    public func add(_ credential: StoredCredential) throws(WebAuthnError) {
+        let added = table.withLock { table -> Bool in
+            guard table.indexByID[credential.id] == nil else { return false }
+            table.indexByID[credential.id] = table.credentials.count
+            table.credentials.append(credential)
+            return true
+        }
+        guard added else {
+            throw WebAuthnError(
+                .credentialExists, "a credential with this ID is stored", field: "id")
+        }
+    }
+
+    /// Replaces a credential.
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialNotFound` for an unknown ID.
+    public func replace(_ credential: StoredCredential) throws(WebAuthnError) {
+        let replaced = table.withLock { table -> Bool in
+            guard let index = table.indexByID[credential.id] else { return false }
+            table.credentials[index] = credential
+            return true
+        }
+        guard replaced else {
+            throw WebAuthnError(.credentialNotFound, "no credential with this ID", field: "id")
+        }
+    }
+}

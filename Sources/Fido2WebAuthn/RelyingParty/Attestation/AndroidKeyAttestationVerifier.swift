@@ -1,0 +1,138 @@
+import Fido2Crypto
+
+/// Verifies `android-key` attestation statements (WebAuthn Level 3 §8.4): attestation type
+/// ``AttestationType/basic``, trust path `x5c`.
+///
+/// In order, each failure its own error: `sig` verifies over authenticatorData ‖ clientDataHash
+/// with the first certificate's key and `alg` (RS1 is refused here: SHA-1 is accepted only in
+/// `tpm`); that key is the credential public key; the certificate carries the KeyDescription
+/// extension, whose `attestationChallenge` is the clientDataHash; neither authorization list
+/// has `allApplications`; `origin` is `KM_ORIGIN_GENERATED` and `purpose` includes
+/// `KM_PURPOSE_SIGN` in `teeEnforced` (or, under
+/// ``AndroidKeyAttestationOptions/acceptsSoftwareEnforcedAuthorizations``, in either list);
+/// then the chain is judged against the `android-key` anchors (Google's hardware attestation
+/// roots, see ``WellKnownAttestationRoots``).
+///
+/// The KeyDescription extension is not critical in real certificates; it is not added to the
+/// chain verifier's allowed critical extensions because this verifier judges only the fields
+/// §8.4 names, not the whole extension.
+public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
+    /// `android-key`.
+    public static let format = "android-key"
+
+    static let step = "§8.4"
+
+    /// Verifies an `android-key` statement; any other statement is an
+    /// `invalidAttestationStatement`.
+    ///
+    /// - Throws: as ``verify(androidKey:in:)``.
+    public static func verify(
+        _ statement: AttestationStatement, in context: AttestationVerificationContext
+    ) throws(WebAuthnError) -> AttestationVerificationResult {
+        guard case .androidKey(let androidKey) = statement else {
+            throw AttestationFormatVerifiers.deviceWrongStatement(statement, expected: format)
+        }
+        return try verify(androidKey: androidKey, in: context)
+    }
+
+    /// Verifies a parsed `android-key` statement, with the relaxations of
+    /// `context.policy.androidKey`.
+    ///
+    /// - Throws: ``WebAuthnError`` naming the failed check: `invalidAttestationStatement` (no
+    ///   certificate); `unsupportedAlgorithm` or `attestationAlgorithmMismatch` (`alg` unknown,
+    ///   RS1, or not fitting the key); `attestationSignatureInvalid`; `attestationKeyMismatch`;
+    ///   `attestationCertificateInvalid` (a certificate that does not parse, a missing or
+    ///   malformed KeyDescription, `allApplications`, `origin`, `purpose`);
+    ///   `attestationNonceMismatch` (`attestationChallenge`); `attestationTrustPathInvalid`.
+    public static func verify(
+        androidKey statement: AndroidKeyAttestationStatement,
+        in context: AttestationVerificationContext
+    ) throws(WebAuthnError) -> AttestationVerificationResult {
+        let leaf = try AttestationFormatVerifiers.deviceLeaf(
+            statement.certificates, field: "attStmt.x5c", step: step)
+        let leafKey = try AttestationFormatVerifiers.devicePublicKey(
+            of: leaf, field: "attStmt.x5c[0]", step: step)
+        guard statement.algorithm != .rs1 else {
+            throw WebAuthnError(
+                .attestationAlgorithmMismatch, "RS1 (SHA-1) is accepted only in tpm statements",
+                field: "attStmt.alg", step: step)
+        }
+        try AttestationFormatVerifiers.deviceVerifySignature(
+            statement.signature, over: context.authenticatorData.bytes, context.clientDataHash,
+            key: leafKey, algorithm: statement.algorithm, field: "attStmt.sig", step: step)
+        guard leafKey == context.credentialPublicKey.publicKey else {
+            throw WebAuthnError(
+                .attestationKeyMismatch,
+                "the first certificate's key is not the credential public key",
+                field: "attStmt.x5c[0]", step: step)
+        }
+        guard let extensionEntry = leaf.findExtension(.androidKeyAttestation) else {
+            throw WebAuthnError(
+                .attestationCertificateInvalid,
+                "the first certificate lacks the KeyDescription extension (1.3.6.1.4.1.11129.2.1.17)",
+                field: "attStmt.x5c[0]", step: step)
+        }
+        let description = try AndroidKeyDescription(derEncoded: extensionEntry.value)
+        guard ConstantTime.equals(description.attestationChallenge, context.clientDataHash) else {
+            throw WebAuthnError(
+                .attestationNonceMismatch, "attestationChallenge is not the clientDataHash",
+                field: "attStmt.x5c[0].keyDescription.attestationChallenge", step: step)
+        }
+        try checkAuthorizations(description, options: context.policy.androidKey)
+
+        let chain = try AttestationFormatVerifiers.deviceChain(
+            leaf: leaf, statement.certificates, field: "attStmt.x5c", step: step)
+        let trustPath = try context.evaluateTrustPath(chain, format: format, step: step)
+        return AttestationVerificationResult(
+            format: format, type: .basic, certificates: chain, trustPath: trustPath)
+    }
+
+    /// The authorization-list rules of §8.4.
+    ///
+    /// - Throws: `attestationCertificateInvalid` naming the list and field.
+    static func checkAuthorizations(
+        _ description: AndroidKeyDescription, options: AndroidKeyAttestationOptions
+    ) throws(WebAuthnError) {
+        func invalid(_ reason: String, _ field: String) -> WebAuthnError {
+            WebAuthnError(
+                .attestationCertificateInvalid, reason,
+                field: "attStmt.x5c[0].keyDescription.\(field)", step: step)
+        }
+        let software = description.softwareEnforced
+        let tee = description.teeEnforced
+        guard !software.allApplications else {
+            throw invalid("allApplications is present", "softwareEnforced.allApplications")
+        }
+        guard !tee.allApplications else {
+            throw invalid("allApplications is present", "teeEnforced.allApplications")
+        }
+        let considered: [(list: AndroidKeyAuthorizationList, name: String)] =
+            options.acceptsSoftwareEnforcedAuthorizations
+            ? [(tee, "teeEnforced"), (software, "softwareEnforced")] : [(tee, "teeEnforced")]
+        let listNames = considered.map(\.name).joined(separator: " or ")
+
+        let origins = considered.compactMap { entry in entry.list.origin.map { (entry.name, $0) } }
+        if origins.isEmpty {
+            guard options.acceptsMissingOriginAndPurpose else {
+                throw invalid("\(listNames) states no origin", "\(considered[0].name).origin")
+            }
+        }
+        for (name, origin) in origins where origin != AndroidKeyAuthorizationList.originGenerated {
+            throw invalid("origin is \(origin), not KM_ORIGIN_GENERATED (0)", "\(name).origin")
+        }
+
+        let purposes = considered.compactMap(\.list.purposes)
+        if purposes.isEmpty {
+            guard options.acceptsMissingOriginAndPurpose else {
+                throw invalid("\(listNames) states no purpose", "\(considered[0].name).purpose")
+            }
+        } else {
+            guard purposes.contains(where: { $0.contains(AndroidKeyAuthorizationList.purposeSign) })
+            else {
+                throw invalid(
+                    "purpose does not include KM_PURPOSE_SIGN (2) in \(listNames)",
+                    "\(considered[0].name).purpose")
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Fido2Crypto
+
+/// One public attestation root certificate that fido2kit carries as text, with where it came
+/// from and the SHA-256 fingerprint it must have.
+///
+/// ``certificate()`` parses the PEM and checks the fingerprint every time, so an edited
+/// constant can never be trusted silently. The catalogue is ``WellKnownAttestationRoots``.
+public struct WellKnownAttestationRoot: Sendable, Hashable, CustomStringConvertible {
+    /// A short name, such as `Apple WebAuthn Root CA`.
+    public let name: String
+    /// The attestation statement formats the root anchors (`apple`, `android-key`, …).
+    public let formats: [String]
+    /// The SHA-256 of the certificate's DER, lower-case hex.
+    public let sha256Fingerprint: String
+    /// Where the certificate is published.
+    public let source: String
+    /// The certificate as a PEM `CERTIFICATE` block.
+    public let pem: String
+
+    /// A root description; nothing is checked until ``certificate()``.
+    public init(
+        name: String, formats: [String], sha256Fingerprint: String, source: String, pem: String
+    ) {
+        self.name = name
+        self.formats = formats
+        self.sha256Fingerprint = sha256Fingerprint
+        self.source = source
+        self.pem = pem
+    }
+
+    /// The parsed certificate, after checking that its DER hashes to ``sha256Fingerprint``.
+    ///
+    /// - Throws: ``CryptoError`` as ``Certificate/init(pemEncoded:)`` for PEM that does not
+    ///   parse; ``CryptoError/Code-swift.struct/invalidCertificate`` when the fingerprint
+    ///   differs.
+    public func certificate() throws(CryptoError) -> Certificate {
+        let certificate = try Certificate(pemEncoded: pem)
+        let digest = try DigestAlgorithm.sha256.hash(certificate.derEncoded)
+        let hex = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(digest.count * 2)
+        for byte in digest {
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 0x0f)])
+        }
+        guard text.elementsEqual(sha256Fingerprint.utf8) else {
+            throw CryptoError(
+                .invalidCertificate,
+                "\(name): SHA-256 fingerprint is \(String(decoding: text, as: UTF8.self)), expected \(sha256Fingerprint)"
+            )
+        }
+        return certificate
+    }
+
+    /// `"Apple WebAuthn Root CA (apple)"`.
+    public var description: String { "\(name) (\(formats.joined(separator: ", ")))" }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Fido2WebAuthn
+
+/// `fido2kit assert`: the software authenticator answers request options.
+struct AssertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "assert",
+        abstract: "Make an assertion: request options JSON in, AuthenticationResponseJSON out.",
+        discussion: """
+            Reads PublicKeyCredentialRequestOptionsJSON from --options, signs with the first \
+            credential of allowCredentials held in --store for the RP ID (rpId, else the \
+            origin's host), or with an empty list the first discoverable one, saves its new \
+            signature counter and prints the AuthenticationResponseJSON on standard output.
+            """
+    )
+
+    @Option(help: "The PublicKeyCredentialRequestOptionsJSON file (- for standard input).")
+    var options: String
+
+    @Option(help: "The caller's origin, such as https://example.org.")
+    var origin: String
+
+    @Option(help: "The credential store directory.")
+    var store: String
+
+    func run() throws {
+        try failingCleanly {
+            let authenticator = SoftwareAuthenticator(
+                store: try DirectoryCredentialStore(path: store))
+            let response = try authenticator.getAssertion(
+                optionsJSON: try AuthenticatorCLI.read(options), origin: origin)
+            StandardStreams.write(response.jsonBytes() + [UInt8(ascii: "\n")])
+        }
+    }
+}

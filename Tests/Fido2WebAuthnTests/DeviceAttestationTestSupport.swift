@@ -1,0 +1,308 @@
+import Fido2CBOR
+import Fido2Crypto
+import Fido2Encoding
+import Fido2TestSupport
+import Fido2WebAuthn
+import Testing
+
+/// The device format verifiers (`tpm`, `android-key`, `android-safetynet`, `apple`), called
+/// through the `AttestationFormatVerifier` protocol.
+enum DeviceVerifiers {
+    static let all: [any AttestationFormatVerifier.Type] = [
+        TPMAttestationVerifier.self, AndroidKeyAttestationVerifier.self,
+        AndroidSafetyNetAttestationVerifier.self, AppleAttestationVerifier.self,
+    ]
+
+    static func verifier(for format: String) -> (any AttestationFormatVerifier.Type)? {
+        all.first { $0.format == format }
+    }
+}
+
+/// An attestation object and the hash of its client data: what a device format verifier
+/// needs besides the policy.
+struct DeviceRegistration: CustomTestStringConvertible, Sendable {
+    let id: String
+    let format: String
+    let attestationObject: [UInt8]
+    let clientDataHash: [UInt8]
+
+    var testDescription: String { id }
+
+    init(id: String, format: String, attestationObject: [UInt8], clientDataJSON: [UInt8]) throws {
+        self.id = id
+        self.format = format
+        self.attestationObject = attestationObject
+        self.clientDataHash = try DigestAlgorithm.sha256.hash(clientDataJSON)
+    }
+
+    init(id: String, format: String, attestationObject: [UInt8], clientDataHash: [UInt8]) {
+        self.id = id
+        self.format = format
+        self.attestationObject = attestationObject
+        self.clientDataHash = clientDataHash
+    }
+
+    /// The same registration with other attestation object bytes.
+    func replacing(attestationObject bytes: [UInt8]) -> DeviceRegistration {
+        DeviceRegistration(
+            id: id, format: format, attestationObject: bytes, clientDataHash: clientDataHash)
+    }
+
+    /// Parses the attestation object: strictly, or (for the FIDO conformance tool's objects,
+    /// whose map keys are not in canonical order) without the key-order rule.
+    func parse() throws(WebAuthnError) -> AttestationObject {
+        do {
+            return try AttestationObject(bytes: attestationObject)
+        } catch  where error.code == .malformedCBOR {
+            var relaxed = CBORDecodingOptions.strict
+            relaxed.checks.remove(.canonicalKeyOrder)
+            return try AttestationObject(bytes: attestationObject, options: relaxed)
+        }
+    }
+
+    /// The verification context for `object` under `policy`.
+    func context(
+        _ object: AttestationObject, policy: AttestationTrustPolicy
+    ) throws -> AttestationVerificationContext {
+        let key = try #require(object.authenticatorData.attestedCredentialData?.credentialPublicKey)
+        return AttestationVerificationContext(
+            authenticatorData: object.authenticatorData, clientDataHash: clientDataHash,
+            credentialPublicKey: key, policy: policy)
+    }
+
+    /// Parses and verifies through the protocol of the statement's format.
+    func verify(policy: AttestationTrustPolicy) throws -> AttestationVerificationResult {
+        let object = try parse()
+        let verifier = try #require(DeviceVerifiers.verifier(for: object.format), "\(id)")
+        return try verifier.verify(object.statement, in: try context(object, policy: policy))
+    }
+
+    /// The error `verify(policy:)` throws, or nil (recorded as an issue) when it verifies.
+    func failure(
+        policy: AttestationTrustPolicy, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> WebAuthnError? {
+        do {
+            let result = try verify(policy: policy)
+            Issue.record("\(id) verified: \(result.trustPath)", sourceLocation: sourceLocation)
+            return nil
+        } catch let error as WebAuthnError {
+            return error
+        } catch {
+            Issue.record("\(id): not a WebAuthnError: \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// The code `verify(policy:)` throws with this attestation object, or nil when it verifies
+    /// (no issue recorded: for mutation loops that report the byte themselves).
+    func failureCode(policy: AttestationTrustPolicy) -> WebAuthnError.Code? {
+        do {
+            _ = try verify(policy: policy)
+            return nil
+        } catch let error as WebAuthnError {
+            return error.code
+        } catch {
+            return WebAuthnError.Code.invalidValue
+        }
+    }
+}
+
+// MARK: W3C vectors
+
+/// The W3C WebAuthn Level 3 test vectors of the device formats, with their attestation root,
+/// read once.
+enum W3CDeviceVectors {
+    private static let cached: JSONValue? = try? sharedVectorJSON("webauthn-l3-test-vectors.json")
+
+    /// The vector file (read once; when it cannot be read, the error of reading it again).
+    static func document() throws -> JSONValue {
+        if let cached { return cached }
+        return try sharedVectorJSON("webauthn-l3-test-vectors.json")
+    }
+
+    static func registrationValues(_ id: String) throws -> JSONValue {
+        guard
+            let vector = try document().array("cases").first(where: {
+                $0["id"]?.stringValue == id
+            })
+        else { throw VectorShapeError(description: "no case \(id)") }
+        return try vector.member("registration.values")
+    }
+
+    static func registration(_ id: String) throws -> DeviceRegistration {
+        let values = try registrationValues(id)
+        let object = try values.hexBytes("attestationObject")
+        return try DeviceRegistration(
+            id: id, format: try AttestationObject(bytes: object).format,
+            attestationObject: object, clientDataJSON: try values.hexBytes("clientDataJSON"))
+    }
+
+    /// The P-256 attestation private key of a vector (the TPM AIK key for `tpm-es256`).
+    static func attestationKey(_ id: String) throws -> PrivateKey {
+        try PrivateKey(
+            rawScalar: try registrationValues(id).hexBytes("attestation_private_key"),
+            kind: .p256)
+    }
+
+    /// The P-256 credential private key of a vector.
+    static func credentialKey(_ id: String) throws -> PrivateKey {
+        try PrivateKey(
+            rawScalar: try registrationValues(id).hexBytes("credential_private_key"), kind: .p256)
+    }
+
+    /// The vectors' attestation root CA certificate.
+    static func attestationRoot() throws -> Certificate {
+        try Certificate(
+            derEncoded: try document().hexBytes(
+                "attestation_root.values.attestation_ca_cert"))
+    }
+
+    /// The vectors' attestation root CA as a test CA (its private key is published).
+    static func attestationAuthority() throws -> TestCertificateAuthority {
+        let key = try PrivateKey(
+            rawScalar: try document().hexBytes("attestation_root.values.attestation_ca_key"),
+            kind: .p256)
+        return try TestCertificateAuthority(privateKey: key, certificate: try attestationRoot())
+    }
+
+    /// A policy trusting the vectors' root for `format`, a day after the root's notBefore.
+    static func policy(for format: String) throws -> AttestationTrustPolicy {
+        let root = try attestationRoot()
+        return AttestationTrustPolicy(
+            anchors: [format: [root]], validationTime: root.notBefore + 86_400)
+    }
+}
+
+// MARK: Real registrations
+
+/// A case of `real-registrations.json` in a device format.
+struct RealDeviceCase: CustomTestStringConvertible, Sendable {
+    let registration: DeviceRegistration
+    let expectedResult: String
+    let pinnedTime: Int64?
+
+    var id: String { registration.id }
+    var format: String { registration.format }
+    var testDescription: String { id }
+
+    static let formats: Set<String> = ["tpm", "android-key", "android-safetynet", "apple"]
+
+    private static let cached: [RealDeviceCase]? = try? load()
+
+    /// Every case in a device format (read once; when the file cannot be read, the error of
+    /// reading it again).
+    static func all() throws -> [RealDeviceCase] {
+        if let cached { return cached }
+        return try load()
+    }
+
+    private static func load() throws -> [RealDeviceCase] {
+        try sharedVectorJSON("real-registrations.json").array().compactMap { item in
+            let format = try item.string("format")
+            guard formats.contains(format) else { return nil }
+            let registration = try DeviceRegistration(
+                id: try item.string("case_id"), format: format,
+                attestationObject: try Base64URL.decode(
+                    try item.string("credential.response.attestationObject")),
+                clientDataJSON: try Base64URL.decode(
+                    try item.string("credential.response.clientDataJSON")))
+            let pinned = item["source_pinned_validation_time"]?.stringValue
+            return RealDeviceCase(
+                registration: registration, expectedResult: try item.string("expected_result"),
+                pinnedTime: try pinned.map { try ISO8601Seconds.parse($0) })
+        }
+    }
+
+    static func named(_ id: String) throws -> RealDeviceCase {
+        guard let found = try all().first(where: { $0.id == id }) else {
+            throw VectorShapeError(description: "no case \(id)")
+        }
+        return found
+    }
+
+    /// The statement's certificate chain (for SafetyNet, the JWS header's).
+    func chain() throws -> [Certificate] {
+        switch try registration.parse().statement {
+        case .tpm(let statement): try statement.certificates.map { try Certificate(derEncoded: $0) }
+        case .androidKey(let statement):
+            try statement.certificates.map { try Certificate(derEncoded: $0) }
+        case .apple(let statement):
+            try statement.certificates.map { try Certificate(derEncoded: $0) }
+        case .androidSafetyNet(let statement):
+            try statement.jws.certificates.map { try Certificate(derEncoded: $0) }
+        default: throw VectorShapeError(description: "\(id) is not a device format")
+        }
+    }
+
+    /// A time inside every certificate of the chain: the middle of their common validity.
+    func timeInsideChainValidity() throws -> Int64 {
+        let chain = try chain()
+        let start = chain.map(\.notBefore).max() ?? 0
+        let end = chain.map(\.notAfter).min() ?? 0
+        guard start <= end else { throw VectorShapeError(description: "\(id): no common validity") }
+        return start + (end - start) / 2
+    }
+}
+
+/// `YYYY-MM-DDTHH:MM:SS[.fff][Z]` (UTC) as seconds since the Unix epoch.
+enum ISO8601Seconds {
+    static func parse(_ text: String) throws -> Int64 {
+        let digits = Array(text.utf8)
+        func number(_ range: Range<Int>) throws -> Int64 {
+            guard range.upperBound <= digits.count else {
+                throw VectorShapeError(description: "bad time \(text)")
+            }
+            var value: Int64 = 0
+            for byte in digits[range] {
+                guard (0x30...0x39).contains(byte) else {
+                    throw VectorShapeError(description: "bad time \(text)")
+                }
+                value = value * 10 + Int64(byte - 0x30)
+            }
+            return value
+        }
+        let year = try number(0..<4)
+        let month = try number(5..<7)
+        let day = try number(8..<10)
+        let seconds = try number(11..<13) * 3600 + number(14..<16) * 60 + number(17..<19)
+        // Days from civil (Howard Hinnant's algorithm).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return (era * 146_097 + dayOfEra - 719_468) * 86_400 + seconds
+    }
+}
+
+// MARK: Building statements
+
+/// Writes an attestation object `{fmt, attStmt, authData}` whose statement has `members` in
+/// the order given (give them in CTAP2 canonical order to parse strictly).
+func deviceAttestationObject(
+    format: String, members: [(String, CBORValue)], authData: ArraySlice<UInt8>
+) -> [UInt8] {
+    let statement = CBORMap(members.map { CBORMap.Entry(key: .textString($0.0), value: $0.1) })
+    let object: CBORMap = [
+        .textString("fmt"): .textString(format), .textString("attStmt"): .map(statement),
+        .textString("authData"): .byteString(Array(authData)),
+    ]
+    return CBORValue.map(object).encoded()
+}
+
+/// Flips bit `bit` of byte `index`.
+func flippingBit(_ bytes: [UInt8], at index: Int, bit: Int) -> [UInt8] {
+    var copy = bytes
+    copy[index] ^= UInt8(1) << UInt8(bit)
+    return copy
+}
+
+/// The indices of the first occurrence of `needle` in `haystack`.
+func rangeOf(_ needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+    guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
+    for start in 0...(haystack.count - needle.count)
+    where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+        return start..<(start + needle.count)
+    }
+    return nil
+}

@@ -1,0 +1,111 @@
+import BenchmarkHarness
+import Fido2Crypto
+import Fido2Encoding
+import Fido2WebAuthn
+
+/// The software authenticator's two ceremonies against the signature work they cannot avoid
+/// (issue 4's targets): a full ES256 assertion, request options JSON in and
+/// AuthenticationResponseJSON bytes out with an in-memory store, costs at most 1.15x a bare
+/// ES256 sign of the same bytes; a full ES256 registration with packed self attestation, options
+/// JSON in and RegistrationResponseJSON bytes out, at most 1.15x a P-256 keygen plus one sign.
+enum WebAuthnScenarios {
+    static let origin = "https://example.org"
+
+    static let creationOptions = Array(
+        #"""
+        {"rp":{"name":"Example","id":"example.org"},"user":{"id":"dXNlci1pZC0wMDE","name":"alice@example.org","displayName":"Alice"},"challenge":"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8","pubKeyCredParams":[{"type":"public-key","alg":-7},{"type":"public-key","alg":-257}],"timeout":60000,"authenticatorSelection":{"residentKey":"required","userVerification":"preferred"},"attestation":"direct"}
+        """#.utf8)
+
+    /// A store that keeps nothing, so millions of benchmark registrations do not pile up.
+    final class DiscardingStore: CredentialStore {
+        func credential(id: [UInt8]) throws(WebAuthnError) -> StoredCredential? { nil }
+        func credentials(relyingPartyID: String) throws(WebAuthnError) -> [StoredCredential] { [] }
+        func add(_ credential: StoredCredential) throws(WebAuthnError) {}
+        func replace(_ credential: StoredCredential) throws(WebAuthnError) {}
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt64 {
+        UInt64(bytes.count) &+ UInt64(bytes.last ?? 0)
+    }
+
+    static var all: [Scenario] {
+        // The assertion side: one ES256 credential in an in-memory store.
+        let store = InMemoryCredentialStore()
+        let asserting = SoftwareAuthenticator(store: store)
+        let credentialId: [UInt8]
+        do {
+            credentialId = try asserting.makeCredential(
+                optionsJSON: creationOptions, origin: origin
+            )
+            .rawId
+        } catch {
+            fatalError("benchmark set-up: \(error)")
+        }
+        let requestOptions = PublicKeyCredentialRequestOptionsJSON(
+            challenge: (0..<32).map { UInt8($0 &* 3) }, timeout: 60000, rpId: "example.org",
+            allowCredentials: [PublicKeyCredentialDescriptorJSON(id: credentialId)],
+            userVerification: .preferred
+        ).jsonBytes()
+        // The bare sign: the same key over bytes of the same length (authData ‖ clientDataHash).
+        guard let key = try? store.credential(id: credentialId)?.privateKey else {
+            fatalError("benchmark set-up: credential not stored")
+        }
+        let authenticatorData = [UInt8](repeating: 0x5a, count: 37)
+        let clientDataHash = [UInt8](repeating: 0xa5, count: 32)
+
+        let registering = SoftwareAuthenticator(
+            configuration: {
+                var configuration = AuthenticatorConfiguration()
+                configuration.attestation = .packedSelf
+                return configuration
+            }(), store: DiscardingStore())
+        let registrationAuthData = [UInt8](repeating: 0x5a, count: 164)
+
+        return [
+            Scenario(
+                "WebAuthn: ES256 assertion (request options JSON → AuthenticationResponseJSON)",
+                competitors: [
+                    Competitor("fido2kit getAssertion") {
+                        guard
+                            let response = try? asserting.getAssertion(
+                                optionsJSON: requestOptions, origin: origin)
+                        else { return 0 }
+                        return checksum(response.jsonBytes())
+                    },
+                    Competitor("bare ES256 sign") {
+                        checksum(
+                            (try? key.signature(
+                                for: authenticatorData, clientDataHash, algorithm: .es256)) ?? [])
+                    },
+                ],
+                checks: [
+                    .init(
+                        "fido2kit getAssertion", against: "bare ES256 sign",
+                        .costOfBaseline(atMost: 1.15))
+                ]),
+            Scenario(
+                "WebAuthn: ES256 registration, packed self (creation options JSON → RegistrationResponseJSON)",
+                competitors: [
+                    Competitor("fido2kit makeCredential") {
+                        guard
+                            let response = try? registering.makeCredential(
+                                optionsJSON: creationOptions, origin: origin)
+                        else { return 0 }
+                        return checksum(response.jsonBytes())
+                    },
+                    Competitor("P-256 keygen + ES256 sign") {
+                        guard let fresh = try? PrivateKey(generating: .p256) else { return 0 }
+                        return checksum(
+                            (try? fresh.signature(
+                                for: registrationAuthData, clientDataHash, algorithm: .es256)) ?? []
+                        )
+                    },
+                ],
+                checks: [
+                    .init(
+                        "fido2kit makeCredential", against: "P-256 keygen + ES256 sign",
+                        .costOfBaseline(atMost: 1.15))
+                ]),
+        ]
+    }
+}
