@@ -33,6 +33,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("belvo", [encoding, belvo]),
     ("authenticator-data", [cbor, crypto, webAuthn]),
     ("attestation-object", [cbor, webAuthn]),
+    ("attestation-verify", [cbor, crypto, webAuthn]),
     ("der", [crypto]),
     ("x509", [crypto]),
 ]

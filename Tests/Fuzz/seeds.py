@@ -128,6 +128,18 @@ def cose_keys():
             yield b64url(cose)
 
 
+def attestation_verification():
+    """SHA-256 of the clientDataJSON, then the attestation object: fuzz-attestation-verify's input."""
+    for case in w3c_cases():
+        values = case["registration"]["values"]
+        client_data = bytes.fromhex(values["clientDataJSON"])
+        yield hashlib.sha256(client_data).digest() + bytes.fromhex(values["attestationObject"])
+    for case in load("real-registrations.json"):
+        response = case["credential"]["response"]
+        client_data = b64url(response["clientDataJSON"])
+        yield hashlib.sha256(client_data).digest() + b64url(response["attestationObject"])
+
+
 def authenticator_data():
     for case in w3c_cases():
         yield bytes.fromhex(case["authentication"]["values"]["authenticatorData"])
@@ -315,6 +327,7 @@ SEED_KINDS = {
     "cbor-items": cbor_items,
     "attestation-objects": attestation_objects,
     "cose-keys": cose_keys,
+    "attestation-verification": attestation_verification,
     "authenticator-data": authenticator_data,
     "certificates": certificates,
     "spki-keys": spki_keys,
