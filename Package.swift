@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Fido2Crypto", dependencies: ["Fido2Encoding", "Fido2CBOR", "COpenSSL"]),
         .target(
             name: "Fido2WebAuthn", dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto"]),
-        .target(name: "Fido2Belvo", dependencies: ["Fido2WebAuthn"]),
+        .target(name: "Fido2Belvo", dependencies: ["Fido2Encoding", "Fido2WebAuthn"]),
         .executableTarget(
             name: "fido2kit",
             dependencies: [
@@ -77,7 +77,9 @@ let package = Package(
         ),
         .testTarget(
             name: "Fido2BelvoTests",
-            dependencies: ["Fido2Belvo", "Fido2TestSupport"]
+            dependencies: [
+                "Fido2Belvo", "Fido2WebAuthn", "Fido2Crypto", "Fido2Encoding", "Fido2TestSupport",
+            ]
         ),
     ]
 )

@@ -53,5 +53,62 @@ if [ -d ../shared/vectors ]; then
     input='' expect "vectors verify on one shared file" 0 '82 passed, 0 failed' "$bin" vectors verify ../shared/vectors/rfc8949-appendix-a.json
 fi
 
+# verify registration / verify assertion, on a credential the software authenticator makes.
+registration_challenge=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8
+assertion_challenge=ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8
+printf '{"rp":{"id":"example.org","name":"Example"},"user":{"id":"dXNlci0x","name":"alice","displayName":"Alice"},"challenge":"%s","pubKeyCredParams":[{"type":"public-key","alg":-7}]}' \
+    "$registration_challenge" > "$work/create.json"
+if "$bin" register --options "$work/create.json" --origin https://example.org --store "$work/store" \
+    --attestation packed > "$work/registration.json"; then
+    verify_registration=(verify registration --response "$work/registration.json" --origin https://example.org --rp-id example.org)
+    input='' expect "verify registration" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge"
+    input='' expect "verify registration names the failed step" 1 '§7.1 step 8' "$bin" "${verify_registration[@]}" --challenge "$assertion_challenge"
+    input='' expect "verify registration with a bad --at" 1 'not an ISO 8601 time' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at yesterday
+    result="$("$bin" "${verify_registration[@]}" --challenge "$registration_challenge")"
+    credential_id="$(printf '%s' "$result" | sed -E 's/.*"credentialId":"([^"]*)".*/\1/')"
+    public_key="$(printf '%s' "$result" | sed -E 's/.*"publicKey":"([^"]*)".*/\1/')"
+    printf '{"challenge":"%s","rpId":"example.org","allowCredentials":[{"type":"public-key","id":"%s"}]}' \
+        "$assertion_challenge" "$credential_id" > "$work/get.json"
+    "$bin" assert --options "$work/get.json" --origin https://example.org --store "$work/store" > "$work/assertion.json"
+    verify_assertion=(verify assertion --response "$work/assertion.json" --challenge "$assertion_challenge" --rp-id example.org "--public-key=$public_key")
+    input='' expect "verify assertion" 0 '{"signCount":1,"userVerified":true,"backupState":false}' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0
+    input='' expect "verify assertion names the failed step" 1 '§7.2 step 12' "$bin" "${verify_assertion[@]}" --origin https://example.com --sign-count 0
+    input='' expect "verify assertion refuses a counter that did not advance" 1 '§7.2 step 22' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 1
+else
+    echo "FAIL register for the verify tests"
+    failures=$((failures + 1))
+fi
+
+# belvo enroll / authorize and the demo: the guide's sample payloads.
+cat > "$work/belvo-options.json" <<'JSON'
+{"rp": {"id": "belvo.com", "name": "Raidiam Mockbank - Pipeline NRJ"},
+ "user": {"id": "a5bd0ef9-f8ab-41a2-b968-489761a91de6", "name": "Ralph Bragg", "displayName": "Ralph Bragg"},
+ "challenge": "R3dsT2REOE5oZ25JbVE",
+ "pubKeyCredParams": [{"alg": -257, "type": "public-key"}, {"alg": -7, "type": "public-key"}],
+ "extensions": {"appid": "true"}}
+JSON
+belvo_store="$work/belvo-store"
+input='' expect "belvo enroll writes the confirm body" 0 '{"confirmation_data":{"authenticatorAttachment":"platform","id":"' "$bin" belvo enroll --fido-options "$work/belvo-options.json" --store "$belvo_store"
+credential="$("$bin" belvo enroll --fido-options "$work/belvo-options.json" --store "$belvo_store" | grep -o '"id":"[^"]*"' | head -1 | cut -d'"' -f4)"
+fido_options='{"rpId": "belvo.com", "timeout": 300000, "challenge": "oGW096Hvr8sVUIOf-10iqWI7ZfSx2GhoU359bBRK9h4", "allowCredentials": [{"id": "CREDENTIAL", "type": "public-key"}]}'
+printf '{"id": "pi-1", "status": "REQUIRES_ACTION", "payment_method_information": {"open_finance_biometric_pix": {"fido_options": %s}}}\n' "${fido_options/CREDENTIAL/$credential}" > "$work/belvo-intent.json"
+printf '%s\n' "${fido_options/CREDENTIAL/AfD-uI4LUzJAuzyLBRrPncocLusMgZ8yHNuuUl-7NSFbBlqrW2rMF0D_Ao-orNqdX3YZVf8_wk1jj--HuNH1uKE}" > "$work/belvo-guide-fido-options.json"
+printf '{"deviceId": "enc+/="}\n' > "$work/belvo-signals.json"
+input='' expect "belvo authorize writes the authorize body" 0 '{"risk_signals":{"deviceId": "enc+/="},"assertion":{"authenticatorAttachment":"platform","id":"'"$credential"'"' "$bin" belvo authorize --payment-intent "$work/belvo-intent.json" --risk-signals "$work/belvo-signals.json" --store "$belvo_store"
+store_before="$(cd "$belvo_store" && ls -a | sort && cat ./*.credential | sha256sum)"
+input='' expect "belvo authorize: guide's credential is not on this device" 1 'noMatchingCredential' "$bin" belvo authorize --payment-intent "$work/belvo-guide-fido-options.json" --risk-signals "$work/belvo-signals.json" --store "$belvo_store"
+sed 's/{"alg": -7, "type": "public-key"}/{"alg": -8, "type": "public-key"}/' "$work/belvo-options.json" > "$work/belvo-no-es256.json"
+input='' expect "belvo enroll: no ES256 offered" 1 'unsupportedAlgorithms' "$bin" belvo enroll --fido-options "$work/belvo-no-es256.json" --store "$belvo_store"
+input='{"rp": {}}' expect "belvo enroll: malformed options" 1 'malformedFidoOptions' "$bin" belvo enroll --fido-options - --store "$belvo_store"
+input='' expect "belvo enroll: origin outside the RP ID" 1 'invalidOrigin' "$bin" belvo enroll --fido-options "$work/belvo-options.json" --store "$belvo_store" --origin https://merchant.example
+input='["not an object"]' expect "belvo authorize: risk signals not an object" 1 'malformedRiskSignals' "$bin" belvo authorize --payment-intent "$work/belvo-intent.json" --risk-signals - --store "$belvo_store"
+if [ "$(cd "$belvo_store" && ls -a | sort && cat ./*.credential | sha256sum)" = "$store_before" ]; then
+    passes=$((passes + 1))
+else
+    echo "FAIL belvo: a refused command changed the credential store"
+    failures=$((failures + 1))
+fi
+input='' expect "demo runs the guide's flow and verifies both bodies" 0 'demo passed' "$bin" demo
+
 echo "CLI: $passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -14,7 +14,11 @@ import Testing
         (.missingField, .invalidParameters), (.invalidIdentifier, .invalidParameters),
         (.invalidBase64URL, .invalidParameters), (.credentialIDMismatch, .invalidParameters),
         (.malformedRiskSignals, .invalidParameters), (.paymentNotConfirmed, .invalidParameters),
-        (.invalidAmount, .invalidParameters),
+        (.invalidAmount, .invalidParameters), (.invalidOrigin, .invalidParameters),
+        (.credentialExcluded, .invalidParameters), (.noMatchingCredential, .invalidParameters),
+        (.noDiscoverableCredential, .invalidParameters),
+        (.malformedRequestBody, .invalidParameters),
+        (.authenticatorFailure, .unknown), (.credentialStoreFailure, .unknown),
         (.notFound, .unknown), (.serverError, .unknown), (.unexpectedStatus, .unknown),
         (.malformedResponse, .unknown), (.pollingTimedOut, .unknown), (.cancelled, .unknown),
     ])

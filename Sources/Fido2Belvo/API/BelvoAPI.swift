@@ -183,22 +183,11 @@ public enum BelvoAPI {
         }
     }
 
-    /// Decodes a payment intent; a fault inside `fido_options` is reported as
-    /// ``BelvoError/Code/malformedFidoOptions``, like the same fault in standalone options.
+    /// Decodes a payment intent (see ``BelvoPaymentIntent/init(json:)``).
     @Sendable private static func paymentIntent(
         _ body: [UInt8]
-    ) throws(BelvoError)
-        -> BelvoPaymentIntent
-    {
-        do {
-            return try JSONReading.decode(
-                BelvoPaymentIntent.self, from: body, code: .malformedResponse,
-                what: "payment intent")
-        } catch {
-            let fido = "payment_method_information.open_finance_biometric_pix.fido_options"
-            guard let field = error.field, field.hasPrefix(fido) else { throw error }
-            throw BelvoError(.malformedFidoOptions, error.reason, field: field)
-        }
+    ) throws(BelvoError) -> BelvoPaymentIntent {
+        try BelvoPaymentIntent(json: body)
     }
 
     /// `id` when it is a plain path segment, else ``BelvoError/Code/invalidIdentifier``.

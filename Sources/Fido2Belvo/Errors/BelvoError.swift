@@ -44,6 +44,13 @@ public struct BelvoError: Error, Sendable, CustomStringConvertible, Equatable {
             case invalidAmount
             case pollingTimedOut
             case cancelled
+            case invalidOrigin
+            case credentialExcluded
+            case noMatchingCredential
+            case noDiscoverableCredential
+            case authenticatorFailure
+            case credentialStoreFailure
+            case malformedRequestBody
         }
 
         private let value: Value
@@ -96,6 +103,27 @@ public struct BelvoError: Error, Sendable, CustomStringConvertible, Equatable {
         public static let pollingTimedOut = Code(.pollingTimedOut)
         /// The polling task was cancelled.
         public static let cancelled = Code(.cancelled)
+        /// The origin given to the device is not an HTTPS origin, or cannot claim the options'
+        /// RP ID (it is neither the RP ID's host nor below it).
+        public static let invalidOrigin = Code(.invalidOrigin)
+        /// The registration options exclude a credential this device already holds for the
+        /// RP ID: the device is enrolled already.
+        public static let credentialExcluded = Code(.credentialExcluded)
+        /// None of the options' `allowCredentials` (nor the fallback credential) is held by this
+        /// device for the RP ID.
+        public static let noMatchingCredential = Code(.noMatchingCredential)
+        /// `allowCredentials` is empty and the device holds no discoverable credential for the
+        /// RP ID (and no fallback credential was given or held).
+        public static let noDiscoverableCredential = Code(.noDiscoverableCredential)
+        /// The authenticator could not perform the ceremony as configured (no user
+        /// verification, no discoverable credentials, key generation or signing failed, the
+        /// signature counter is exhausted).
+        public static let authenticatorFailure = Code(.authenticatorFailure)
+        /// The credential store could not be read or written.
+        public static let credentialStoreFailure = Code(.credentialStoreFailure)
+        /// A confirm-enrollment or authorize-payment body read back (to verify it) that is not
+        /// the documented JSON or does not hold a WebAuthn response.
+        public static let malformedRequestBody = Code(.malformedRequestBody)
 
         /// The SDK error case this code belongs to.
         public var kind: Kind {
@@ -103,13 +131,14 @@ public struct BelvoError: Error, Sendable, CustomStringConvertible, Equatable {
             case .network: .network
             case .authentication: .authentication
             case .notFound, .serverError, .unexpectedStatus, .malformedResponse, .pollingTimedOut,
-                .cancelled:
+                .cancelled, .authenticatorFailure, .credentialStoreFailure:
                 .unknown
             case .invalidParameters, .malformedFidoOptions, .unsupportedAlgorithms,
                 .invalidAccountTenure, .callbackError, .missingCallbackParameter,
                 .malformedCallbackURL, .insecureCallbackURL, .missingField, .invalidIdentifier,
                 .invalidBase64URL, .credentialIDMismatch, .malformedRiskSignals,
-                .paymentNotConfirmed, .invalidAmount:
+                .paymentNotConfirmed, .invalidAmount, .invalidOrigin, .credentialExcluded,
+                .noMatchingCredential, .noDiscoverableCredential, .malformedRequestBody:
                 .invalidParameters
             }
         }

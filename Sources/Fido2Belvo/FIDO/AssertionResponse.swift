@@ -1,3 +1,6 @@
+import Fido2Encoding
+import Fido2WebAuthn
+
 /// An authentication result as the iOS SDK's `startSigning` hands it to the app, every member
 /// unpadded base64url.
 ///
@@ -27,5 +30,24 @@ public struct AssertionResponse: Sendable, Hashable {
         self.clientDataJSON = clientDataJSON
         self.signature = signature
         self.userHandle = userHandle
+    }
+
+    /// The SDK's view of a WebAuthn authentication response, every member base64url.
+    ///
+    /// - Throws: ``BelvoError/Code/authenticatorFailure`` when the response carries no user
+    ///   handle: the authorize body requires one, and a platform authenticator always returns it.
+    public init(_ response: AuthenticationResponseJSON) throws(BelvoError) {
+        guard let userHandle = response.response.userHandle, !userHandle.isEmpty else {
+            throw BelvoError(
+                .authenticatorFailure,
+                "the assertion carries no userHandle, which the authorize body requires",
+                field: "assertion.response.userHandle")
+        }
+        self.init(
+            encodedId: response.id, rawId: Base64URL.encode(response.rawId),
+            authenticatorData: Base64URL.encode(response.response.authenticatorData),
+            clientDataJSON: Base64URL.encode(response.response.clientDataJSON),
+            signature: Base64URL.encode(response.response.signature),
+            userHandle: Base64URL.encode(userHandle))
     }
 }

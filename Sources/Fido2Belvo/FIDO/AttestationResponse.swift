@@ -1,3 +1,6 @@
+import Fido2Encoding
+import Fido2WebAuthn
+
 /// A registration result as the iOS SDK's `startRegistration` hands it to the app: the new
 /// credential's id and the attestation, every member unpadded base64url.
 ///
@@ -21,5 +24,16 @@ public struct AttestationResponse: Sendable, Hashable {
         self.rawId = rawId
         self.encodedAttestationObject = encodedAttestationObject
         self.encodedClientDataJSON = encodedClientDataJSON
+    }
+
+    /// The SDK's view of a WebAuthn registration response: its credential id (as `encodedId`
+    /// and `rawId`), attestation object and clientDataJSON, base64url. The other members of
+    /// `RegistrationResponseJSON` (transports, public key, extension results) are not part of
+    /// what the SDK hands over, nor of the confirm body.
+    public init(_ response: RegistrationResponseJSON) {
+        self.init(
+            encodedId: response.id, rawId: Base64URL.encode(response.rawId),
+            encodedAttestationObject: Base64URL.encode(response.response.attestationObject),
+            encodedClientDataJSON: Base64URL.encode(response.response.clientDataJSON))
     }
 }

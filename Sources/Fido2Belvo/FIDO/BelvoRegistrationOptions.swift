@@ -1,3 +1,5 @@
+import Fido2Encoding
+
 /// Belvo's registration options mapped to plain values for the authenticator layer.
 ///
 /// The mapping from ``BelvoFidoRegistrationOptions``:
@@ -51,7 +53,7 @@ public struct BelvoRegistrationOptions: Sendable, Hashable {
     /// `https://` + ``rpId``. A native app proves the RP ID through its associated domain
     /// (`webcredentials:belvo.com`), and AuthenticationServices then writes that domain's HTTPS
     /// origin into clientDataJSON. Callers reproducing another client can pass their own.
-    public var defaultOrigin: String { "https://\(rpId)" }
+    public var defaultOrigin: String { BelvoDevice.defaultOrigin(relyingPartyID: rpId) }
 
     /// Maps options as Belvo sent them.
     ///
@@ -69,7 +71,7 @@ public struct BelvoRegistrationOptions: Sendable, Hashable {
         let handle: [UInt8]?
         switch userHandleMapping {
         case .utf8: handle = Array(options.user.id.utf8)
-        case .base64url: handle = Base64URL.decode(options.user.id, allowingPadding: true)
+        case .base64url: handle = try? Base64URL.decode(options.user.id)
         }
         guard let handle, (1...64).contains(handle.count) else {
             throw BelvoError(

@@ -1,3 +1,5 @@
+import Fido2WebAuthn
+
 /// The body of `POST /payment-intents/{id}/authorize/`: the payer's signed approval.
 ///
 /// ```json
@@ -75,5 +77,19 @@ public struct BelvoAuthorizePaymentRequest: Sendable, Hashable {
                 ])
             ))
         return JSONBody.object(members).bytes
+    }
+
+    /// The `assertion` of an authorize-payment body (either edition), read as the WebAuthn
+    /// authentication response it is: what a relying party verifies.
+    ///
+    /// - Throws: ``BelvoError/Code/malformedRequestBody`` when `body` is not a JSON object with
+    ///   an `assertion` member that WebAuthn's `AuthenticationResponseJSON` reader accepts (the
+    ///   field names the member at fault).
+    public static func authenticationResponse(
+        body: some Collection<UInt8>
+    ) throws(BelvoError) -> AuthenticationResponseJSON {
+        try RequestBodyReading.form(
+            AuthenticationResponseJSON.self, member: "assertion", of: body,
+            what: "authorize-payment")
     }
 }

@@ -1,3 +1,5 @@
+import Fido2WebAuthn
+
 /// The body of `POST /enrollments/{id}/confirm/`: the new credential for Belvo to register.
 ///
 /// ```json
@@ -52,5 +54,19 @@ public struct BelvoConfirmEnrollmentRequest: Sendable, Hashable {
                 ])
             )
         ]).bytes
+    }
+
+    /// The `confirmation_data` of a confirm-enrollment body, read as the WebAuthn registration
+    /// response it is: what a relying party (Belvo, the bank, or a merchant's test) verifies.
+    ///
+    /// - Throws: ``BelvoError/Code/malformedRequestBody`` when `body` is not a JSON object with
+    ///   a `confirmation_data` member that WebAuthn's `RegistrationResponseJSON` reader accepts
+    ///   (the field names the member at fault).
+    public static func registrationResponse(
+        body: some Collection<UInt8>
+    ) throws(BelvoError) -> RegistrationResponseJSON {
+        try RequestBodyReading.form(
+            RegistrationResponseJSON.self, member: "confirmation_data", of: body,
+            what: "confirm-enrollment")
     }
 }

@@ -74,6 +74,22 @@ public struct BelvoPaymentIntent: Decodable, Sendable, Hashable {
         return try BelvoAssertionOptions(fidoOptions)
     }
 
+    /// A payment intent decoded from Belvo's answer.
+    ///
+    /// - Throws: ``BelvoError/Code/malformedFidoOptions`` naming the member at fault when it lies
+    ///   inside `fido_options` (as for standalone options);
+    ///   ``BelvoError/Code/malformedResponse`` for any other member missing or mistyped.
+    public init(json: some Collection<UInt8>) throws(BelvoError) {
+        do {
+            self = try JSONReading.decode(
+                Self.self, from: json, code: .malformedResponse, what: "payment intent")
+        } catch {
+            let fido = "payment_method_information.open_finance_biometric_pix.fido_options"
+            guard let field = error.field, field.hasPrefix(fido) else { throw error }
+            throw BelvoError(.malformedFidoOptions, error.reason, field: field)
+        }
+    }
+
     private enum CodingKeys: String, CodingKey {
         case id, status, customer, description
         case statusReasonCode = "status_reason_code"

@@ -1,3 +1,4 @@
+import Fido2Encoding
 import Foundation
 
 /// Checks shared by the request types.
@@ -28,9 +29,12 @@ enum BelvoRequestValidation {
     }
 
     /// `text`, or a ``BelvoError/Code/invalidBase64URL`` error naming `field` unless it is
-    /// non-empty, unpadded, canonical base64url.
+    /// non-empty, unpadded, canonical base64url. `Base64URL` tolerates exact padding (for what
+    /// relying parties send); what we send is WebAuthn JSON, which is unpadded, so `=` is refused.
     static func base64URL(_ text: String, _ field: String) throws(BelvoError) -> [UInt8] {
-        guard let bytes = Base64URL.decode(text), !bytes.isEmpty else {
+        guard !text.utf8.contains(UInt8(ascii: "=")), let bytes = try? Base64URL.decode(text),
+            !bytes.isEmpty
+        else {
             throw BelvoError(
                 .invalidBase64URL, "\(field) must be non-empty unpadded base64url", field: field)
         }

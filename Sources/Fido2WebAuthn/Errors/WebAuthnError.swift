@@ -65,6 +65,8 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case credentialIdMismatch
             case signatureInvalid
             case signCountRegressed
+            case extensionNotAllowed
+            case attestationTypeNotAccepted
             // MARK: Relying party: attestation statements (§8)
             case attestationFormatUnsupported
             case attestationSignatureInvalid
@@ -208,6 +210,12 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The signature counter did not advance while the stored or received one is non-zero
         /// (a possible cloned authenticator), under a policy that rejects it.
         public static let signCountRegressed = Code(.signCountRegressed)
+        /// The authenticator returned an extension output the relying party's policy does not
+        /// allow.
+        public static let extensionNotAllowed = Code(.extensionNotAllowed)
+        /// The attestation statement verified, but its attestation type (none, self, basic, …)
+        /// is not one the relying party accepts.
+        public static let attestationTypeNotAccepted = Code(.attestationTypeNotAccepted)
 
         // MARK: Relying party: attestation statements (§8)
 

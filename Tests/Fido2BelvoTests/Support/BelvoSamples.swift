@@ -1,3 +1,5 @@
+import Foundation
+
 /// The sample payloads of Belvo's Biometric Pix guide (`../shared/belvo-biometric-pix.md`),
 /// copied as documentation fixtures, plus answers shaped as the guide describes them.
 enum BelvoSamples {
@@ -17,6 +19,18 @@ enum BelvoSamples {
          "challenge": "oGW096Hvr8sVUIOf-10iqWI7ZfSx2GhoU359bBRK9h4",
          "allowCredentials": [{"id": "AfD-uI4LUzJAuzyLBRrPncocLusMgZ8yHNuuUl-7NSFbBlqrW2rMF0D_Ao-orNqdX3YZVf8_wk1jj--HuNH1uKE",
                                "type": "public-key"}]}
+        """
+
+    /// ``fidoOptions`` with its one `allowCredentials` id replaced by `id` (the credential a
+    /// test enrolled), as Belvo's answer for that enrollment would carry it.
+    static func fidoOptions(allowing id: String) -> String {
+        fidoOptions.replacingOccurrences(of: allowedCredentialID, with: id)
+    }
+
+    /// ``fidoOptions`` asking for a discoverable credential: `allowCredentials` empty.
+    static let fidoOptionsWithoutAllowCredentials = """
+        {"rpId": "belvo.com", "timeout": 300000,
+         "challenge": "oGW096Hvr8sVUIOf-10iqWI7ZfSx2GhoU359bBRK9h4", "allowCredentials": []}
         """
 
     /// The credential id of ``fidoOptions``.

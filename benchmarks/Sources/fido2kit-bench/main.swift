@@ -20,7 +20,9 @@ let filter = arguments.firstIndex(of: "--filter").flatMap { index in
 
 let scenarios: [Scenario]
 do {
-    scenarios = CBORScenarios.all + (try CryptoScenarios.all()) + WebAuthnScenarios.all
+    scenarios =
+        CBORScenarios.all + (try CryptoScenarios.all()) + WebAuthnScenarios.all
+        + (try RelyingPartyScenarios.all())
 } catch {
     print("benchmark set-up failed: \(error)")
     exit(2)

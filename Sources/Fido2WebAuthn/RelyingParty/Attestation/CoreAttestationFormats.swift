@@ -1,4 +1,7 @@
 extension AttestationFormatVerifiers {
     /// `none`, `packed` and `fido-u2f`.
-    static let coreFormats: [any AttestationFormatVerifier.Type] = []
+    static let coreFormats: [any AttestationFormatVerifier.Type] = [
+        NoneAttestationVerifier.self, PackedAttestationVerifier.self,
+        FIDOU2FAttestationVerifier.self,
+    ]
 }

@@ -1,0 +1,63 @@
+import Fido2CBOR
+import Fido2Crypto
+
+/// What a relying party stores about a registered credential and needs to verify its
+/// assertions (WebAuthn Level 3 §7.1 step 27, "credential record").
+public struct CredentialRecord: Sendable, Equatable {
+    /// The credential ID.
+    public var id: [UInt8]
+    /// The credential public key, with the algorithm it signs with.
+    public var publicKey: COSEKey
+    /// The signature counter last seen.
+    public var signCount: UInt32
+    /// BE at registration: whether the credential may be backed up. It never changes.
+    public var backupEligible: Bool
+    /// BS last seen: whether the credential is backed up.
+    public var backupState: Bool
+    /// The user handle (`user.id`) of the account the credential belongs to; nil when the
+    /// record does not keep it. With nil, §7.2 step 6 cannot compare a `userHandle` that an
+    /// assertion carries and accepts it (the caller, who looked the record up, vouches for the
+    /// account); ``VerifiedAuthentication/userHandle`` returns it for the caller to check.
+    public var userHandle: [UInt8]?
+    /// The transports the client reported at registration.
+    public var transports: [AuthenticatorTransport]
+
+    /// A record from its parts.
+    public init(
+        id: [UInt8], publicKey: COSEKey, signCount: UInt32, backupEligible: Bool,
+        backupState: Bool = false, userHandle: [UInt8]? = nil,
+        transports: [AuthenticatorTransport] = []
+    ) {
+        self.id = id
+        self.publicKey = publicKey
+        self.signCount = signCount
+        self.backupEligible = backupEligible
+        self.backupState = backupState
+        self.userHandle = userHandle
+        self.transports = transports
+    }
+
+    /// A record whose public key is given as an encoded COSE_Key, as stored.
+    ///
+    /// - Parameter options: the CBOR profile of `publicKeyBytes`; CTAP2 canonical by default.
+    /// - Throws: ``WebAuthnError`` with step `§7.2 step 21` and field `credentialRecord.publicKey`:
+    ///   `unsupportedAlgorithm` for a key of an algorithm this library cannot verify (ML-DSA,
+    ///   …), `invalidCredentialPublicKey` for bytes that are not one valid COSE_Key.
+    public init(
+        id: [UInt8], publicKeyBytes: some Collection<UInt8>, signCount: UInt32,
+        backupEligible: Bool, backupState: Bool = false, userHandle: [UInt8]? = nil,
+        transports: [AuthenticatorTransport] = [], options: CBORDecodingOptions = .strict
+    ) throws(WebAuthnError) {
+        let key: COSEKey
+        do {
+            key = try COSEKey(cborEncoded: Array(publicKeyBytes), options: options)
+        } catch {
+            throw WebAuthnError(
+                crypto: error, .invalidCredentialPublicKey, field: "credentialRecord.publicKey"
+            ).attributed(to: CeremonyStep.Authentication.signature)
+        }
+        self.init(
+            id: id, publicKey: key, signCount: signCount, backupEligible: backupEligible,
+            backupState: backupState, userHandle: userHandle, transports: transports)
+    }
+}

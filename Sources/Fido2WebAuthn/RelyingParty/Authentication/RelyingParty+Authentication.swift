@@ -1,0 +1,196 @@
+import Fido2Crypto
+import Fido2Encoding
+
+extension RelyingParty {
+    /// Verifies an assertion (WebAuthn Level 3 §7.2) made with `expected.credential`.
+    ///
+    /// The steps run in this order, each failing with its own code and its number in
+    /// ``WebAuthnError/step``: allowCredentials (5, `credentialNotAllowed`), credential record
+    /// and user handle (6: `credentialNotAllowed` when `rawId` is not the record's,
+    /// `userHandleMismatch`), authenticator data (7: `truncated`, `trailingBytes`, …), client
+    /// data (9), type (10, `clientDataTypeMismatch`), challenge (11, `challengeMismatch`),
+    /// origin (12, `originNotAllowed`), `crossOrigin` (13) and `topOrigin` (14,
+    /// `crossOriginNotAllowed`), rpIdHash (15, `rpIdHashMismatch`), UP (16,
+    /// `userPresenceMissing`), UV (17, `userVerificationMissing`), BS only with BE (18,
+    /// `backupStateWithoutEligibility`), BE as recorded (19, `backupEligibilityChanged`),
+    /// signature (21: `signatureInvalid`; `unsupportedAlgorithm` for a key this library cannot
+    /// verify with), signature counter (22: reported as ``SignCountVerdict``, or
+    /// `signCountRegressed` when ``AuthenticationExpectations/rejectsSignCountRegression``
+    /// is set), extensions (23, `extensionNotAllowed`).
+    ///
+    /// The signature is checked over authenticatorData and SHA-256(clientDataJSON) as two
+    /// pieces, never concatenated, with the record's key and algorithm (any this library
+    /// supports).
+    ///
+    /// - Throws: ``WebAuthnError`` naming the failed step.
+    public func verifyAuthentication(
+        _ credential: AuthenticationResponseJSON, expecting expected: AuthenticationExpectations
+    ) throws(WebAuthnError) -> VerifiedAuthentication {
+        typealias Step = CeremonyStep.Authentication
+        let response = credential.response
+        let record = expected.credential
+        // §7.2 step 5: the credential is one of allowCredentials, when the options listed any.
+        guard
+            expected.allowCredentials.isEmpty
+                || expected.allowCredentials.contains(where: { $0 == credential.rawId })
+        else {
+            throw .failed(
+                .credentialNotAllowed, "the credential is not in allowCredentials", field: "rawId",
+                step: Step.allowCredentials)
+        }
+        // §7.2 step 6: the credential record is the one of rawId, and userHandle is its user's.
+        guard record.id == credential.rawId else {
+            throw .failed(
+                .credentialNotAllowed, "rawId is not the credential record's ID", field: "rawId",
+                step: Step.credentialRecord)
+        }
+        try Self.checkUserHandle(response.userHandle, of: record, expected.userIdentification)
+        // §7.2 step 7: authData, parsed (the decoder enforces step 18, BS only with BE).
+        let authData = try decodeAuthenticatorData(response.authenticatorData)
+        // §7.2 steps 8–9: C, the client data, parsed from cData.
+        let clientDataJSON = try atStep(Step.clientData) { () throws(WebAuthnError) in
+            try ClientDataJSON(bytes: response.clientDataJSON)
+        }
+        let clientData = clientDataJSON.clientData
+        try Self.checkTokenBinding(clientData, step: Step.clientData)
+        // §7.2 step 10: C.type is webauthn.get.
+        guard clientData.type.rawValue.utf8.elementsEqual(ClientDataType.get.rawValue.utf8) else {
+            throw .failed(
+                .clientDataTypeMismatch,
+                "type is \(quotedInput(clientData.type.rawValue)), expected \"webauthn.get\"",
+                field: "clientDataJSON.type", step: Step.type)
+        }
+        // §7.2 step 11: C.challenge is the challenge of the options (constant time).
+        guard ConstantTime.equals(clientData.challenge, expected.challenge) else {
+            throw .failed(
+                .challengeMismatch, "the challenge is not the one the relying party issued",
+                field: "clientDataJSON.challenge", step: Step.challenge)
+        }
+        // §7.2 steps 12–14: origin, crossOrigin, topOrigin.
+        let origin = try checkOrigins(
+            clientData, steps: (Step.origin, Step.crossOrigin, Step.topOrigin))
+        // §7.2 step 15: rpIdHash is SHA-256 of an expected RP ID.
+        let relyingPartyID = try relyingPartyID(matching: authData.rpIdHash, step: Step.rpIdHash)
+        // §7.2 step 16: UP is set.
+        guard authData.flags.contains(.userPresent) else {
+            throw .failed(
+                .userPresenceMissing, "the UP flag is clear", field: "authenticatorData.flags",
+                step: Step.userPresence)
+        }
+        // §7.2 step 17: UV is set when user verification is required.
+        guard authData.flags.contains(.userVerified) || !expected.requiresUserVerification else {
+            throw .failed(
+                .userVerificationMissing, "user verification is required but the UV flag is clear",
+                field: "authenticatorData.flags", step: Step.userVerification)
+        }
+        // §7.2 step 18: BS only with BE — enforced by the decoder (step 7), reported as 18.
+        // §7.2 step 19: BE is what it was at registration.
+        guard authData.flags.contains(.backupEligible) == record.backupEligible else {
+            throw .failed(
+                .backupEligibilityChanged,
+                "BE is \(!record.backupEligible), the credential was registered with \(record.backupEligible)",
+                field: "authenticatorData.flags", step: Step.backupEligibility)
+        }
+        // §7.2 steps 20–21: sig over authData ‖ SHA-256(cData) with the record's key.
+        try Self.checkSignature(
+            response.signature, authenticatorData: authData.bytes,
+            clientDataJSON: clientDataJSON.bytes, key: record.publicKey)
+        // §7.2 step 22: the signature counter.
+        let verdict = SignCountVerdict(stored: record.signCount, received: authData.signCount)
+        if expected.rejectsSignCountRegression, case .possibleClone = verdict {
+            throw .failed(
+                .signCountRegressed,
+                "the signature counter \(authData.signCount) is not greater than the stored \(record.signCount)",
+                field: "authenticatorData.signCount", step: Step.signCount)
+        }
+        // §7.2 step 23: the extension outputs are as expected.
+        if let refused = expected.extensions.refused(authData.extensions) {
+            throw .failed(
+                .extensionNotAllowed, "the extension output \(quotedInput(refused)) is not allowed",
+                field: "authenticatorData.extensions", step: Step.extensions)
+        }
+        return VerifiedAuthentication(
+            credentialId: credential.rawId, signCount: authData.signCount,
+            signCountVerdict: verdict, flags: authData.flags, userHandle: response.userHandle,
+            extensions: authData.extensions,
+            clientExtensionResults: credential.clientExtensionResults, origin: origin,
+            relyingPartyID: relyingPartyID)
+    }
+
+    /// Reads an `AuthenticationResponseJSON` from UTF-8 JSON and verifies it; see
+    /// ``verifyAuthentication(_:expecting:)``.
+    ///
+    /// - Throws: ``WebAuthnError`` with step `§7.2 step 3` when the JSON is not an
+    ///   authentication response; otherwise as ``verifyAuthentication(_:expecting:)``.
+    public func verifyAuthentication(
+        jsonBytes: [UInt8], expecting expected: AuthenticationExpectations
+    ) throws(WebAuthnError) -> VerifiedAuthentication {
+        let credential = try atStep(CeremonyStep.Authentication.response) {
+            () throws(WebAuthnError) in try AuthenticationResponseJSON(jsonBytes: jsonBytes)
+        }
+        return try verifyAuthentication(credential, expecting: expected)
+    }
+
+    /// §7.2 step 6: the user handle, against the record's user.
+    private static func checkUserHandle(
+        _ userHandle: [UInt8]?, of record: CredentialRecord,
+        _ identification: AuthenticationExpectations.UserIdentification
+    ) throws(WebAuthnError) {
+        let step = CeremonyStep.Authentication.credentialRecord
+        guard let userHandle else {
+            guard identification == .beforeCeremony else {
+                throw .failed(
+                    .userHandleMismatch,
+                    "the user was not identified before the ceremony and the response has no userHandle",
+                    field: "userHandle", step: step)
+            }
+            return
+        }
+        if let owner = record.userHandle, owner != userHandle {
+            throw .failed(
+                .userHandleMismatch, "userHandle is not the credential's user",
+                field: "userHandle", step: step)
+        }
+    }
+
+    /// §7.2 step 7, with BS-without-BE attributed to step 18.
+    private func decodeAuthenticatorData(
+        _ bytes: [UInt8]
+    ) throws(WebAuthnError) -> AuthenticatorData {
+        do {
+            return try AuthenticatorData(bytes: bytes, options: relaxations.cborOptions)
+        } catch {
+            let step =
+                error.code == .backupStateWithoutEligibility
+                ? CeremonyStep.Authentication.backupState
+                : CeremonyStep.Authentication.authenticatorData
+            throw error.prefixingField("authenticatorData").attributed(to: step)
+        }
+    }
+
+    /// §7.2 steps 20–21: hashes cData into a stack buffer and verifies sig over
+    /// authData ‖ hash with `key`.
+    private static func checkSignature(
+        _ signature: [UInt8], authenticatorData: ArraySlice<UInt8>, clientDataJSON: [UInt8],
+        key: COSEKey
+    ) throws(WebAuthnError) {
+        let step = CeremonyStep.Authentication.signature
+        let valid: Bool
+        do {
+            valid = try DigestAlgorithm.sha256.withHash(of: clientDataJSON) {
+                (hash) throws(CryptoError) in
+                try key.publicKey.isValidSignature(
+                    signature, for: authenticatorData, hash, algorithm: key.algorithm)
+            }
+        } catch {
+            throw WebAuthnError(crypto: error, .signatureInvalid, field: "signature")
+                .attributed(to: step)
+        }
+        guard valid else {
+            throw .failed(
+                .signatureInvalid,
+                "the signature does not verify with the credential's \(key.algorithm) key",
+                field: "signature", step: step)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Fido2Encoding
+
+/// An assertion that passed every step of WebAuthn Level 3 §7.2.
+public struct VerifiedAuthentication: Sendable {
+    /// The credential ID.
+    public let credentialId: [UInt8]
+    /// The signature counter the authenticator reported; store it (§7.2 step 24).
+    public let signCount: UInt32
+    /// What the counter says about the authenticator.
+    public let signCountVerdict: SignCountVerdict
+    /// The authenticator data flags.
+    public let flags: AuthenticatorDataFlags
+    /// The user handle the response carried, if any.
+    public let userHandle: [UInt8]?
+    /// The authenticator extension outputs, when the authenticator sent any.
+    public let extensions: AuthenticatorExtensionOutputs?
+    /// The client extension outputs (`clientExtensionResults`), as sent.
+    public let clientExtensionResults: JSONObject
+    /// The origin the ceremony ran in (one of the allowed ones).
+    public let origin: String
+    /// The RP ID whose hash matched.
+    public let relyingPartyID: String
+
+    /// Whether the user was verified (UV).
+    public var userVerified: Bool { flags.contains(.userVerified) }
+    /// Whether the credential may be backed up (BE); equal to the record's.
+    public var backupEligible: Bool { flags.contains(.backupEligible) }
+    /// Whether the credential is backed up now (BS).
+    public var backupState: Bool { flags.contains(.backupState) }
+
+    /// `record` with the new state (§7.2 step 24): the signature counter and BS.
+    public func updating(_ record: CredentialRecord) -> CredentialRecord {
+        var updated = record
+        updated.signCount = signCount
+        updated.backupState = backupState
+        return updated
+    }
+}

@@ -1,0 +1,64 @@
+import Fido2Crypto
+
+/// What a relying party expects of one registration ceremony: what it put in the
+/// `PublicKeyCredentialCreationOptions` and what it will accept back.
+public struct RegistrationExpectations: Sendable {
+    /// Every algorithm this library verifies, in the order of their COSE registry preference
+    /// (EdDSA and ECDSA first): the default `allowedAlgorithms`. RS1 is not among them.
+    public static let supportedAlgorithms: [COSEAlgorithm] = [
+        .edDSA, .ed25519, .ed448, .es256, .es384, .es512, .ps256, .ps384, .ps512, .rs256,
+        .rs384, .rs512,
+    ]
+
+    /// Every attestation type: the default `acceptedAttestationTypes`.
+    public static let allAttestationTypes: Set<AttestationType> = [
+        .none, .selfAttestation, .basic, .attestationCA, .anonymizationCA,
+    ]
+
+    /// The challenge sent in the options (compared in constant time, §7.1 step 8).
+    public var challenge: [UInt8]
+    /// Whether the UV flag must be set (`userVerification: "required"`, §7.1 step 16).
+    public var requiresUserVerification: Bool
+    /// The algorithms of `pubKeyCredParams` (§7.1 step 20).
+    public var allowedAlgorithms: [COSEAlgorithm]
+    /// The attestation types acceptable under the relying party's policy (§7.1 step 24).
+    public var acceptedAttestationTypes: Set<AttestationType>
+    /// Which extension outputs may appear (§7.1 step 28).
+    public var extensions: ExtensionPolicy
+
+    /// Expectations for a ceremony that sent `challenge`.
+    public init(
+        challenge: [UInt8], requiresUserVerification: Bool = false,
+        allowedAlgorithms: [COSEAlgorithm] = supportedAlgorithms,
+        acceptedAttestationTypes: Set<AttestationType> = allAttestationTypes,
+        extensions: ExtensionPolicy = .acceptAll
+    ) {
+        self.challenge = challenge
+        self.requiresUserVerification = requiresUserVerification
+        self.allowedAlgorithms = allowedAlgorithms
+        self.acceptedAttestationTypes = acceptedAttestationTypes
+        self.extensions = extensions
+    }
+
+    /// Expectations read from the options the relying party sent: the challenge, UV required
+    /// when `authenticatorSelection.userVerification` is `required`, and the `public-key`
+    /// algorithms of `pubKeyCredParams` (ES256 and RS256 when it is empty, as clients then
+    /// assume).
+    public init(
+        options: PublicKeyCredentialCreationOptionsJSON,
+        acceptedAttestationTypes: Set<AttestationType> = allAttestationTypes,
+        extensions: ExtensionPolicy = .acceptAll
+    ) {
+        let parameters = options.pubKeyCredParams
+        self.init(
+            challenge: options.challenge,
+            requiresUserVerification: options.authenticatorSelection?.userVerification
+                == .required,
+            allowedAlgorithms: parameters.isEmpty
+                ? [.es256, .rs256]
+                : parameters.filter { $0.type == "public-key" }.map {
+                    COSEAlgorithm(rawValue: $0.alg)
+                },
+            acceptedAttestationTypes: acceptedAttestationTypes, extensions: extensions)
+    }
+}

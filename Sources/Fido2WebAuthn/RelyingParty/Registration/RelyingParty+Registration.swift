@@ -1,0 +1,193 @@
+import Fido2CBOR
+import Fido2Crypto
+import Fido2Encoding
+
+extension RelyingParty {
+    /// Verifies a registration (WebAuthn Level 3 §7.1) and returns the new credential.
+    ///
+    /// The steps run in this order, each failing with its own code and its number in
+    /// ``WebAuthnError/step``: client data (step 6: clientDataJSON parses; a legacy
+    /// `tokenBinding` object has a valid status), type (7, `clientDataTypeMismatch`), challenge
+    /// (8, `challengeMismatch`), origin (9, `originNotAllowed`), `crossOrigin` (10) and
+    /// `topOrigin` (11, `crossOriginNotAllowed`), decoding (13: `malformedCBOR`, `truncated`,
+    /// `invalidAttestationObject`, …), rpIdHash (14, `rpIdHashMismatch`), UP (15,
+    /// `userPresenceMissing`), UV (16, `userVerificationMissing`), BS only with BE (17,
+    /// `backupStateWithoutEligibility`), algorithm (20, `algorithmNotAllowed`, or
+    /// `unsupportedAlgorithm` for a key this library cannot read), credential ID (25:
+    /// `invalidCredentialIdLength`, and `credentialIdMismatch` when `rawId` is not the attested
+    /// credential ID), extensions (28, `extensionNotAllowed`), format (21,
+    /// `attestationFormatUnsupported`), statement (22: the format's codes, such as
+    /// `attestationSignatureInvalid`; a verifier that names its own section, `§8.3`, has it
+    /// lead the reason), and trust (24: `attestationTypeNotAccepted`,
+    /// `attestationTrustPathInvalid`). The cheap checks of the credential ID and extensions
+    /// run before the attestation's signatures and certificates: the outcome is the same, and
+    /// forged input is turned away before the costly work.
+    ///
+    /// With no trust anchors for the statement's format, the statement's signatures and rules
+    /// are still verified in full and ``VerifiedRegistration/trustPath`` is
+    /// ``TrustPathEvaluation/notEvaluated(reason:)``: trusting such a credential is the
+    /// caller's decision. Checking that the credential ID is not registered yet (step 26) is
+    /// the caller's too.
+    ///
+    /// - Throws: ``WebAuthnError`` naming the failed step.
+    public func verifyRegistration(
+        _ credential: RegistrationResponseJSON, expecting expected: RegistrationExpectations
+    ) throws(WebAuthnError) -> VerifiedRegistration {
+        typealias Step = CeremonyStep.Registration
+        let response = credential.response
+        // §7.1 steps 5–6: C, the client data, parsed from clientDataJSON.
+        let clientDataJSON = try atStep(Step.clientData) { () throws(WebAuthnError) in
+            try ClientDataJSON(bytes: response.clientDataJSON)
+        }
+        let clientData = clientDataJSON.clientData
+        try Self.checkTokenBinding(clientData, step: Step.clientData)
+        // §7.1 step 7: C.type is webauthn.create.
+        guard clientData.type.rawValue.utf8.elementsEqual(ClientDataType.create.rawValue.utf8)
+        else {
+            throw .failed(
+                .clientDataTypeMismatch,
+                "type is \(quotedInput(clientData.type.rawValue)), expected \"webauthn.create\"",
+                field: "clientDataJSON.type", step: Step.type)
+        }
+        // §7.1 step 8: C.challenge is the challenge of the options (constant time).
+        guard ConstantTime.equals(clientData.challenge, expected.challenge) else {
+            throw .failed(
+                .challengeMismatch, "the challenge is not the one the relying party issued",
+                field: "clientDataJSON.challenge", step: Step.challenge)
+        }
+        // §7.1 steps 9–11: origin, crossOrigin, topOrigin.
+        let origin = try checkOrigins(
+            clientData, steps: (Step.origin, Step.crossOrigin, Step.topOrigin))
+        // §7.1 step 12: hash, the SHA-256 of clientDataJSON.
+        let clientDataHash: [UInt8]
+        do {
+            clientDataHash = try DigestAlgorithm.sha256.hash(clientDataJSON.bytes)
+        } catch {
+            throw WebAuthnError(crypto: error, .attestationSignatureInvalid)
+                .attributed(to: Step.clientDataHash)
+        }
+        // §7.1 step 13: fmt, authData and attStmt from the attestation object. The decoder
+        // enforces step 17 (BS only with BE) and the length rule of step 25, and reads the
+        // credential key (step 20 for an algorithm it cannot verify); those failures name
+        // their own steps, as do attStmt syntax errors (step 22).
+        let object = try decodeAttestationObject(response.attestationObject)
+        let authData = object.authenticatorData
+        guard let attested = authData.attestedCredentialData else {
+            throw .failed(
+                .attestedCredentialDataFlagMismatch,
+                "a registration's authenticator data carries attested credential data (AT)",
+                field: "attestationObject.authData.flags", step: Step.decoding)
+        }
+        // §7.1 step 14: rpIdHash is SHA-256 of an expected RP ID.
+        let relyingPartyID = try relyingPartyID(matching: authData.rpIdHash, step: Step.rpIdHash)
+        // §7.1 step 15: UP is set (unless conditional creation is knowingly accepted).
+        guard
+            authData.flags.contains(.userPresent)
+                || relaxations.contains(.allowsRegistrationWithoutUserPresence)
+        else {
+            throw .failed(
+                .userPresenceMissing, "the UP flag is clear",
+                field: "attestationObject.authData.flags", step: Step.userPresence)
+        }
+        // §7.1 step 16: UV is set when user verification is required.
+        guard authData.flags.contains(.userVerified) || !expected.requiresUserVerification else {
+            throw .failed(
+                .userVerificationMissing, "user verification is required but the UV flag is clear",
+                field: "attestationObject.authData.flags", step: Step.userVerification)
+        }
+        // §7.1 step 17: BS only with BE — enforced by the decoder (step 13), reported as 17.
+        // §7.1 steps 18–19: BE and BS are returned for the caller's policies.
+        // §7.1 step 20: the credential's algorithm is one of pubKeyCredParams.
+        let algorithm = attested.credentialPublicKey.algorithm
+        guard expected.allowedAlgorithms.contains(algorithm) else {
+            throw .failed(
+                .algorithmNotAllowed,
+                "the credential's algorithm \(algorithm) is not among pubKeyCredParams",
+                field: "attestationObject.authData.attestedCredentialData.credentialPublicKey",
+                step: Step.algorithm)
+        }
+        // §7.1 step 25: the credential ID is at most 1023 bytes (enforced by the decoder) and
+        // is the one the response names.
+        guard attested.credentialId.elementsEqual(credential.rawId) else {
+            throw .failed(
+                .credentialIdMismatch, "rawId is not the attested credential ID",
+                field: "rawId", step: Step.credentialId)
+        }
+        // §7.1 step 28: the extension outputs are as expected.
+        if let refused = expected.extensions.refused(authData.extensions) {
+            throw .failed(
+                .extensionNotAllowed, "the extension output \(quotedInput(refused)) is not allowed",
+                field: "attestationObject.authData.extensions", step: Step.extensions)
+        }
+        // §7.1 step 21: fmt is a format this library verifies.
+        guard let verifier = AttestationFormatVerifiers.verifier(for: object.format) else {
+            throw .failed(
+                .attestationFormatUnsupported,
+                "the attestation statement format \(quotedInput(object.format)) is not supported",
+                field: "attestationObject.fmt", step: Step.format)
+        }
+        // §7.1 step 22: the format's verification procedure (step 24's trust path inside).
+        let context = AttestationVerificationContext(
+            authenticatorData: authData, clientDataHash: clientDataHash,
+            credentialPublicKey: attested.credentialPublicKey, policy: trustPolicy)
+        let attestation: AttestationVerificationResult
+        do {
+            attestation = try verifier.verify(object.statement, in: context)
+        } catch {
+            let step = error.code == .attestationTrustPathInvalid ? Step.trust : Step.statement
+            throw error.attributedToCeremony(step: step).prefixingField("attestationObject")
+        }
+        // §7.1 steps 23–24: the attestation type is acceptable (the trust path was judged
+        // against the anchors of step 23 by the verifier).
+        guard expected.acceptedAttestationTypes.contains(attestation.type) else {
+            throw .failed(
+                .attestationTypeNotAccepted,
+                "\(attestation.type) attestation is not accepted by the relying party's policy",
+                field: "attestationObject.attStmt", step: Step.trust)
+        }
+        return VerifiedRegistration(
+            credentialId: Array(attested.credentialId),
+            credentialPublicKey: attested.credentialPublicKey,
+            credentialPublicKeyBytes: Array(attested.credentialPublicKeyBytes),
+            signCount: authData.signCount, flags: authData.flags, aaguid: attested.aaguid,
+            attestation: attestation, transports: response.transports ?? [],
+            extensions: authData.extensions,
+            clientExtensionResults: credential.clientExtensionResults, origin: origin,
+            relyingPartyID: relyingPartyID)
+    }
+
+    /// Reads a `RegistrationResponseJSON` from UTF-8 JSON and verifies it; see
+    /// ``verifyRegistration(_:expecting:)``.
+    ///
+    /// - Throws: ``WebAuthnError`` with step `§7.1 step 3` when the JSON is not a registration
+    ///   response; otherwise as ``verifyRegistration(_:expecting:)``.
+    public func verifyRegistration(
+        jsonBytes: [UInt8], expecting expected: RegistrationExpectations
+    ) throws(WebAuthnError) -> VerifiedRegistration {
+        let credential = try atStep(CeremonyStep.Registration.response) {
+            () throws(WebAuthnError) in try RegistrationResponseJSON(jsonBytes: jsonBytes)
+        }
+        return try verifyRegistration(credential, expecting: expected)
+    }
+
+    /// §7.1 step 13, with the decoder's errors attributed to the step whose rule they break.
+    private func decodeAttestationObject(
+        _ bytes: [UInt8]
+    ) throws(WebAuthnError) -> AttestationObject {
+        typealias Step = CeremonyStep.Registration
+        do {
+            return try AttestationObject(bytes: bytes, options: relaxations.cborOptions)
+        } catch {
+            let located = error.prefixingField("attestationObject")
+            let step: String
+            switch error.code {
+            case .backupStateWithoutEligibility: step = Step.backupState
+            case .invalidCredentialIdLength: step = Step.credentialId
+            case .unsupportedAlgorithm: step = Step.algorithm
+            default:
+                step = (error.field ?? "").hasPrefix("attStmt") ? Step.statement : Step.decoding
+            }
+            throw located.attributed(to: step)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Fido2Crypto
+import Fido2Encoding
+
+/// A registration that passed every step of WebAuthn Level 3 §7.1: the new credential and
+/// what its attestation proved.
+public struct VerifiedRegistration: Sendable {
+    /// The credential ID.
+    public let credentialId: [UInt8]
+    /// The credential public key.
+    public let credentialPublicKey: COSEKey
+    /// The credential public key exactly as the authenticator encoded it (COSE_Key).
+    public let credentialPublicKeyBytes: [UInt8]
+    /// The initial signature counter.
+    public let signCount: UInt32
+    /// The authenticator data flags.
+    public let flags: AuthenticatorDataFlags
+    /// The authenticator model.
+    public let aaguid: AAGUID
+    /// The attestation: format, type, certificates and trust path.
+    public let attestation: AttestationVerificationResult
+    /// The transports the client reported (`response.transports`), empty when it reported none.
+    public let transports: [AuthenticatorTransport]
+    /// The authenticator extension outputs, when the authenticator sent any.
+    public let extensions: AuthenticatorExtensionOutputs?
+    /// The client extension outputs (`clientExtensionResults`), as sent.
+    public let clientExtensionResults: JSONObject
+    /// The origin the ceremony ran in (one of the allowed ones).
+    public let origin: String
+    /// The RP ID the credential is scoped to (the one whose hash matched).
+    public let relyingPartyID: String
+
+    /// The credential's algorithm.
+    public var algorithm: COSEAlgorithm { credentialPublicKey.algorithm }
+    /// Whether the user was verified (UV).
+    public var userVerified: Bool { flags.contains(.userVerified) }
+    /// Whether the credential may be backed up (BE), fixed for its lifetime.
+    public var backupEligible: Bool { flags.contains(.backupEligible) }
+    /// Whether the credential is backed up now (BS).
+    public var backupState: Bool { flags.contains(.backupState) }
+    /// The attestation statement format, such as `packed`.
+    public var format: String { attestation.format }
+    /// The attestation type the statement proved.
+    public var attestationType: AttestationType { attestation.type }
+    /// What became of the attestation certificate chain.
+    public var trustPath: TrustPathEvaluation { attestation.trustPath }
+
+    /// The credential record to store for this credential (§7.1 step 27).
+    public func credentialRecord(userHandle: [UInt8]? = nil) -> CredentialRecord {
+        CredentialRecord(
+            id: credentialId, publicKey: credentialPublicKey, signCount: signCount,
+            backupEligible: backupEligible, backupState: backupState, userHandle: userHandle,
+            transports: transports)
+    }
+}

@@ -1,0 +1,121 @@
+import Fido2Crypto
+
+/// A WebAuthn relying party: its identity, the origins it serves, the attestation roots it
+/// trusts and the relaxations it knowingly accepts. It verifies registration ceremonies
+/// (WebAuthn Level 3 §7.1, ``verifyRegistration(_:expecting:)``) and authentication ceremonies
+/// (§7.2, ``verifyAuthentication(_:expecting:)``).
+///
+/// Every step of both procedures runs, in order, as one call or guard; a failed step throws a
+/// ``WebAuthnError`` whose ``WebAuthnError/step`` is the step's number (`§7.1 step 8`) and whose
+/// ``WebAuthnError/code`` says what failed. Nothing is relaxed unless ``relaxations`` says so.
+/// Two steps are the caller's, since they need its database: that a new credential ID is not
+/// registered yet (§7.1 step 26) and finding the credential record (§7.2 step 6).
+///
+/// A value is immutable and `Sendable`: build one at start-up and share it.
+public struct RelyingParty: Sendable {
+    /// The RP IDs whose credentials this relying party accepts: usually one, the registrable
+    /// domain given as `rp.id` in the options.
+    public var identifiers: [String]
+    /// The origins accepted in client data, and the cross-origin policy.
+    public var origins: OriginPolicy
+    /// The attestation trust anchors, per format, and the validation time.
+    public var trustPolicy: AttestationTrustPolicy
+    /// The relaxations knowingly accepted (none by default).
+    public var relaxations: VerificationRelaxations
+
+    /// A relying party with RP ID `id`, serving `origins`.
+    public init(
+        id: String, origins: [String], crossOrigin: OriginPolicy.CrossOrigin = .forbidden,
+        trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy(),
+        relaxations: VerificationRelaxations = []
+    ) {
+        self.init(
+            identifiers: [id],
+            origins: OriginPolicy(allowedOrigins: origins, crossOrigin: crossOrigin),
+            trustPolicy: trustPolicy, relaxations: relaxations)
+    }
+
+    /// A relying party accepting credentials of any of `identifiers`.
+    public init(
+        identifiers: [String], origins: OriginPolicy,
+        trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy(),
+        relaxations: VerificationRelaxations = []
+    ) {
+        self.identifiers = identifiers
+        self.origins = origins
+        self.trustPolicy = trustPolicy
+        self.relaxations = relaxations
+    }
+
+    // MARK: Steps both ceremonies share
+
+    /// `C.origin`, `C.crossOrigin` and `C.topOrigin` (§7.1 steps 9–11, §7.2 steps 12–14).
+    /// Returns the matched origin.
+    func checkOrigins(
+        _ clientData: CollectedClientData, steps: (origin: String, cross: String, top: String)
+    ) throws(WebAuthnError) -> String {
+        // §7.1 step 9 / §7.2 step 12: the origin is one the relying party expects.
+        guard let origin = origins.match(clientData.origin) else {
+            throw .failed(
+                .originNotAllowed,
+                "origin \(quotedInput(clientData.origin)) is not an allowed origin",
+                field: "clientDataJSON.origin", step: steps.origin)
+        }
+        // §7.1 step 10 / §7.2 step 13: a cross-origin iframe only where one is expected.
+        guard !clientData.crossOrigin || origins.allowsCrossOrigin else {
+            throw .failed(
+                .crossOriginNotAllowed, "crossOrigin is true; cross-origin iframes are forbidden",
+                field: "clientDataJSON.crossOrigin", step: steps.cross)
+        }
+        // §7.1 step 11 / §7.2 step 14: topOrigin, when present, is an expected embedding page.
+        if let topOrigin = clientData.topOrigin, !origins.allowsTopOrigin(topOrigin) {
+            throw .failed(
+                .crossOriginNotAllowed,
+                origins.allowsCrossOrigin
+                    ? "topOrigin \(quotedInput(topOrigin)) is not an allowed top-level origin"
+                    : "topOrigin \(quotedInput(topOrigin)) is present; cross-origin iframes are forbidden",
+                field: "clientDataJSON.topOrigin", step: steps.top)
+        }
+        return origin
+    }
+
+    /// The RP ID whose SHA-256 is `rpIdHash` (§7.1 step 14, §7.2 step 15).
+    func relyingPartyID(
+        matching rpIdHash: ArraySlice<UInt8>, step: String
+    ) throws(WebAuthnError) -> String {
+        for identifier in identifiers {
+            let matches: Bool
+            do {
+                matches = try DigestAlgorithm.sha256.withHash(of: identifier.utf8) {
+                    $0.elementsEqual(rpIdHash)
+                }
+            } catch {
+                throw WebAuthnError(crypto: error, .rpIdHashMismatch, field: "rpIdHash")
+                    .attributed(to: step)
+            }
+            if matches { return identifier }
+        }
+        throw .failed(
+            .rpIdHashMismatch,
+            "rpIdHash is not the SHA-256 of \(identifiers.map { "\"\($0)\"" }.joined(separator: " or "))",
+            field: "authenticatorData.rpIdHash", step: step)
+    }
+
+    /// A Level 1 or 2 client's `tokenBinding`, when sent as an object, must carry a
+    /// `TokenBindingStatus` (`present` or `supported`); Level 3 ignores Token Binding otherwise.
+    /// Part of reading C (§7.1 step 6, §7.2 step 9).
+    static func checkTokenBinding(
+        _ clientData: CollectedClientData, step: String
+    ) throws(WebAuthnError) {
+        guard let tokenBinding = clientData.tokenBinding else { return }
+        let status = tokenBinding.status
+        guard
+            status.utf8.elementsEqual("present".utf8) || status.utf8.elementsEqual("supported".utf8)
+        else {
+            throw .failed(
+                .invalidValue,
+                "tokenBinding.status \(quotedInput(status)) is not a TokenBindingStatus (present, supported)",
+                field: "clientDataJSON.tokenBinding.status", step: step)
+        }
+    }
+}

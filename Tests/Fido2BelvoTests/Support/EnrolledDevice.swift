@@ -1,0 +1,23 @@
+import Fido2WebAuthn
+
+@testable import Fido2Belvo
+
+/// A device in a temporary directory store with one credential enrolled from the guide's
+/// registration options.
+struct EnrolledDevice {
+    let temporary: TemporaryStore
+    let device: BelvoDevice
+    let attestation: AttestationResponse
+
+    init(
+        configuration: AuthenticatorConfiguration = BelvoDevice.iOSPlatformConfiguration,
+        origin: String? = nil
+    ) throws {
+        temporary = try TemporaryStore()
+        device = BelvoDevice(store: temporary.store, origin: origin, configuration: configuration)
+        attestation = try device.startRegistration(fidoOptions: BelvoSamples.registrationOptions)
+    }
+
+    /// The guide's payment `fido_options`, allowing the enrolled credential.
+    var fidoOptions: String { BelvoSamples.fidoOptions(allowing: attestation.encodedId) }
+}

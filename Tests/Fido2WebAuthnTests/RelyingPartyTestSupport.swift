@@ -1,0 +1,368 @@
+import Fido2CBOR
+import Fido2Crypto
+import Fido2Encoding
+import Fido2TestSupport
+import Fido2WebAuthn
+import Testing
+
+/// 2025-06-01T00:00:00Z: inside the W3C vectors' certificate validity (2024–3024).
+let w3cValidationTime: Int64 = 1_748_736_000
+
+/// The error `body` throws, as a `WebAuthnError`; records an issue when it succeeds.
+func webAuthnError<T>(
+    _ body: () throws(WebAuthnError) -> T, sourceLocation: SourceLocation = #_sourceLocation
+) -> WebAuthnError? {
+    do {
+        _ = try body()
+        Issue.record("expected a WebAuthnError, the call succeeded", sourceLocation: sourceLocation)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Expects `body` to fail with `code` at `step`.
+func expectFailure<T>(
+    _ code: WebAuthnError.Code, step: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws(WebAuthnError) -> T
+) {
+    guard let error = webAuthnError(body, sourceLocation: sourceLocation) else { return }
+    #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+    #expect(error.step == step, "\(error)", sourceLocation: sourceLocation)
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+}
+
+/// Seconds since the epoch of `YYYY-MM-DDTHH:MM:SS[.fff][Z]` (UTC).
+func unixSeconds(iso8601 text: String) throws -> Int64 {
+    let digits = Array(text.utf8)
+    func number(_ range: Range<Int>) throws -> Int {
+        guard range.upperBound <= digits.count,
+            let value = Int(String(decoding: digits[range], as: UTF8.self))
+        else { throw VectorShapeError(description: "not an ISO 8601 time: \(text)") }
+        return value
+    }
+    let days = daysFromCivil(try number(0..<4), try number(5..<7), try number(8..<10))
+    let seconds = try number(11..<13) * 3600 + number(14..<16) * 60 + number(17..<19)
+    return Int64(days) * 86_400 + Int64(seconds)
+}
+
+extension W3CVector {
+    /// The attestation root of the W3C vectors.
+    static func attestationRoot() throws -> Certificate {
+        let document = try sharedVectorJSON("webauthn-l3-test-vectors.json")
+        return try Certificate(
+            derEncoded: try document.hexBytes("attestation_root.values.attestation_ca_cert"))
+    }
+
+    /// The registration as a client hands it over.
+    func registrationResponse() throws -> RegistrationResponseJSON {
+        RegistrationResponseJSON(
+            rawId: try registrationBytes("credential_id"),
+            response: AuthenticatorAttestationResponseJSON(
+                clientDataJSON: try registrationBytes("clientDataJSON"),
+                attestationObject: try registrationBytes("attestationObject")))
+    }
+
+    /// The assertion as a client hands it over.
+    func authenticationResponse() throws -> AuthenticationResponseJSON {
+        AuthenticationResponseJSON(
+            rawId: try registrationBytes("credential_id"),
+            response: AuthenticatorAssertionResponseJSON(
+                clientDataJSON: try authenticationBytes("clientDataJSON"),
+                authenticatorData: try authenticationBytes("authenticatorData"),
+                signature: try authenticationBytes("signature")))
+    }
+
+    /// The relying party of the vectors (`example.org`), trusting the attestation root for
+    /// every format at ``w3cValidationTime``, framed in `https://example.com` when the case
+    /// was made cross-origin.
+    func relyingParty(relaxations: VerificationRelaxations = []) throws -> RelyingParty {
+        let root = try Self.attestationRoot()
+        var anchors: [String: [Certificate]] = [:]
+        for format in ["packed", "fido-u2f", "tpm", "android-key", "apple"] {
+            anchors[format] = [root]
+        }
+        let crossOrigin = json["derived"]?["cross_origin"]?.boolValue ?? false
+        var policy = AttestationTrustPolicy(anchors: anchors, validationTime: w3cValidationTime)
+        // The vector's key description has empty authorization lists (no origin, no purpose):
+        // the android-key verifier accepts that only when told to.
+        policy.androidKey.acceptsMissingOriginAndPurpose = format == "android-key"
+        return RelyingParty(
+            id: rpID, origins: [try json.string("derived.origin")],
+            crossOrigin: crossOrigin ? .allowed(topOrigins: ["https://example.com"]) : .forbidden,
+            trustPolicy: policy, relaxations: relaxations)
+    }
+
+    /// The strictest expectations the registration meets: UV required when it carries UV.
+    func registrationExpectations() throws -> RegistrationExpectations {
+        RegistrationExpectations(
+            challenge: try registrationBytes("challenge"),
+            requiresUserVerification: try registrationFlags().contains(.userVerified))
+    }
+
+    /// The credential record the registration makes.
+    func credentialRecord() throws -> CredentialRecord {
+        try CredentialRecord(
+            id: try registrationBytes("credential_id"),
+            publicKeyBytes: Hex.bytes(try json.string("derived.credential_public_key_cose")),
+            signCount: 0, backupEligible: try registrationFlags().contains(.backupEligible))
+    }
+
+    /// The strictest expectations the assertion meets.
+    func authenticationExpectations() throws -> AuthenticationExpectations {
+        let credentialId = try registrationBytes("credential_id")
+        return AuthenticationExpectations(
+            challenge: try authenticationBytes("challenge"), credential: try credentialRecord(),
+            allowCredentials: [credentialId],
+            requiresUserVerification: try assertionFlags().contains(.userVerified),
+            rejectsSignCountRegression: true)
+    }
+}
+
+/// Builds registrations and assertions for `example.org` with every part adjustable, so each
+/// failure path can be reached from an otherwise valid ceremony.
+struct SyntheticCeremony {
+    enum Attestation {
+        case none
+        case packedSelf(algorithm: COSEAlgorithm? = nil)
+        case packedFull(key: PrivateKey, certificates: [[UInt8]], algorithm: COSEAlgorithm? = nil)
+        case fidoU2F(key: PrivateKey, certificates: [[UInt8]])
+        case raw(format: String, statement: [UInt8])
+    }
+
+    static let rpID = "example.org"
+    static let origin = "https://example.org"
+    static let challenge: [UInt8] = Array(0..<32)
+    static let aaguid = AAGUID(bytes: Array(repeating: 0xa5, count: 16))!
+
+    var credentialKey: PrivateKey
+    var algorithm: COSEAlgorithm = .es256
+    var type: ClientDataType = .create
+    var challenge = SyntheticCeremony.challenge
+    var origin = SyntheticCeremony.origin
+    var crossOrigin = false
+    var topOrigin: String? = nil
+    var tokenBinding: TokenBinding? = nil
+    var rpID = SyntheticCeremony.rpID
+    var flags: AuthenticatorDataFlags = [.userPresent, .userVerified]
+    var signCount: UInt32 = 0
+    var aaguid = SyntheticCeremony.aaguid
+    var credentialId: [UInt8] = Array(repeating: 0x42, count: 16)
+    var rawId: [UInt8]? = nil
+    var extensions: AuthenticatorExtensionOutputs? = nil
+    var attestation: Attestation = .none
+    var userHandle: [UInt8]? = nil
+
+    init(credentialKey: PrivateKey, algorithm: COSEAlgorithm = .es256) {
+        self.credentialKey = credentialKey
+        self.algorithm = algorithm
+    }
+
+    /// A ceremony with a fresh P-256 credential key.
+    static func p256() throws -> SyntheticCeremony {
+        SyntheticCeremony(credentialKey: try PrivateKey(generating: .p256))
+    }
+
+    var clientDataJSON: [UInt8] {
+        get throws {
+            ClientDataJSON(
+                try CollectedClientData(
+                    type: type, challenge: challenge, origin: origin, crossOrigin: crossOrigin,
+                    topOrigin: topOrigin, tokenBinding: tokenBinding)
+            ).bytes
+        }
+    }
+
+    var credentialPublicKey: COSEKey {
+        get throws { try COSEKey(publicKey: credentialKey.publicKey, algorithm: algorithm) }
+    }
+
+    /// Registration authenticator data.
+    func registrationAuthenticatorData() throws -> AuthenticatorData {
+        try AuthenticatorData(
+            relyingPartyID: rpID, flags: flags, signCount: signCount,
+            attestedCredentialData: AttestedCredentialData(
+                aaguid: aaguid, credentialId: credentialId,
+                credentialPublicKey: credentialPublicKey),
+            extensions: extensions)
+    }
+
+    /// The attestation object for `authData` (built, or raw when `authDataBytes` is given).
+    func attestationObject(authDataBytes: [UInt8]? = nil) throws -> [UInt8] {
+        let clientDataHash = try DigestAlgorithm.sha256.hash(try clientDataJSON)
+        if let authDataBytes {
+            guard case .raw(let format, let statement) = attestation else {
+                return Self.encodeAttestationObject(
+                    format: "none", statement: [0xa0], authData: authDataBytes)
+            }
+            return Self.encodeAttestationObject(
+                format: format, statement: statement, authData: authDataBytes)
+        }
+        let authData = try registrationAuthenticatorData()
+        let statement: AttestationStatement
+        switch attestation {
+        case .none:
+            statement = .none
+        case .packedSelf(let algorithm):
+            statement = .packed(
+                try PackedAttestationStatement.selfAttestation(
+                    authenticatorData: authData, clientDataHash: clientDataHash,
+                    credentialKey: credentialKey, algorithm: self.algorithm
+                ).withAlgorithm(algorithm))
+        case .packedFull(let key, let certificates, let algorithm):
+            statement = .packed(
+                try PackedAttestationStatement.fullAttestation(
+                    authenticatorData: authData, clientDataHash: clientDataHash,
+                    attestationKey: key, certificates: certificates, algorithm: algorithm))
+        case .fidoU2F(let key, let certificates):
+            let signed = try FIDOU2FAttestationStatement.signing(
+                authenticatorData: authData, clientDataHash: clientDataHash,
+                attestationKey: key, certificate: certificates[0])
+            statement = .fidoU2F(
+                FIDOU2FAttestationStatement(
+                    signature: Array(signed.signature), certificates: certificates))
+        case .raw(let format, let encoded):
+            return Self.encodeAttestationObject(
+                format: format, statement: encoded, authData: Array(authData.bytes))
+        }
+        return Array(AttestationObject(authenticatorData: authData, statement: statement).bytes)
+    }
+
+    /// A registration response.
+    func registration(authDataBytes: [UInt8]? = nil) throws -> RegistrationResponseJSON {
+        RegistrationResponseJSON(
+            rawId: rawId ?? credentialId,
+            response: AuthenticatorAttestationResponseJSON(
+                clientDataJSON: try clientDataJSON, transports: [.usb, .nfc],
+                attestationObject: try attestationObject(authDataBytes: authDataBytes)))
+    }
+
+    /// An assertion response, signed by the credential key (over `authDataBytes` when given).
+    func assertion(authDataBytes: [UInt8]? = nil) throws -> AuthenticationResponseJSON {
+        let authData =
+            try authDataBytes
+            ?? Array(
+                AuthenticatorData(
+                    relyingPartyID: rpID, flags: flags, signCount: signCount,
+                    extensions: extensions
+                ).bytes)
+        let clientData = try clientDataJSON
+        let signature = try credentialKey.signature(
+            for: authData, try DigestAlgorithm.sha256.hash(clientData), algorithm: algorithm)
+        return AuthenticationResponseJSON(
+            rawId: rawId ?? credentialId,
+            response: AuthenticatorAssertionResponseJSON(
+                clientDataJSON: clientData, authenticatorData: authData, signature: signature,
+                userHandle: userHandle))
+    }
+
+    /// The record of this credential.
+    func record(
+        signCount: UInt32 = 0, backupEligible: Bool = false, userHandle: [UInt8]? = nil
+    )
+        throws -> CredentialRecord
+    {
+        CredentialRecord(
+            id: credentialId, publicKey: try credentialPublicKey, signCount: signCount,
+            backupEligible: backupEligible, userHandle: userHandle)
+    }
+
+    /// `{"fmt": format, "attStmt": statement, "authData": authData}` in canonical order.
+    static func encodeAttestationObject(
+        format: String, statement: [UInt8], authData: [UInt8]
+    ) -> [UInt8] {
+        var writer = CBORWriter()
+        writer.writeMapHeader(count: 3)
+        writer.writeTextString("fmt")
+        writer.writeTextString(format)
+        writer.writeTextString("attStmt")
+        writer.writeEncodedItem(statement[...])
+        writer.writeTextString("authData")
+        writer.writeByteString(authData)
+        return writer.bytes
+    }
+
+    /// The relying party of these ceremonies.
+    static func relyingParty(
+        crossOrigin: OriginPolicy.CrossOrigin = .forbidden,
+        trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy(),
+        relaxations: VerificationRelaxations = []
+    ) -> RelyingParty {
+        RelyingParty(
+            id: rpID, origins: [origin], crossOrigin: crossOrigin, trustPolicy: trustPolicy,
+            relaxations: relaxations)
+    }
+}
+
+extension PackedAttestationStatement {
+    /// The same statement claiming `algorithm` instead (nil: unchanged).
+    func withAlgorithm(_ algorithm: COSEAlgorithm?) -> PackedAttestationStatement {
+        PackedAttestationStatement(
+            algorithm: algorithm ?? self.algorithm, signature: Array(signature),
+            certificates: certificates?.map { Array($0) })
+    }
+}
+
+/// A test PKI: a root CA (ES256) and packed attestation certificates it issues.
+struct TestAttestationPKI {
+    static let notBefore: Int64 = 1_704_067_200  // 2024-01-01
+    static let notAfter: Int64 = 4_102_444_800  // 2100-01-01
+
+    let root: TestCertificateAuthority
+    let attestationKey: PrivateKey
+
+    init() throws {
+        root = try TestCertificateAuthority(
+            privateKey: try PrivateKey(generating: .p256),
+            subject: try DistinguishedName([.commonName("fido2kit test root")]),
+            serialNumber: [1], notBefore: Self.notBefore, notAfter: Self.notAfter)
+        attestationKey = try PrivateKey(generating: .p256)
+    }
+
+    /// A §8.2.1-conforming attestation certificate for `attestationKey`.
+    func packedCertificate(aaguid: [UInt8]? = nil) throws -> Certificate {
+        try root.issuePackedAttestationCertificate(
+            subjectKey: try attestationKey.publicKey, country: "SE", organization: "fido2kit",
+            commonName: "attestation", aaguid: aaguid, serialNumber: [2],
+            notBefore: Self.notBefore, notAfter: Self.notAfter)
+    }
+
+    /// A certificate for `key` with `subject`, adjusted by `adjust`.
+    func certificate(
+        subject: DistinguishedName, key: PublicKey? = nil,
+        _ adjust: (inout CertificateBuilder) -> Void = { _ in }
+    ) throws -> Certificate {
+        var builder = try root.builder(
+            subject: subject, subjectKey: try key ?? attestationKey.publicKey, serialNumber: [3],
+            notBefore: Self.notBefore, notAfter: Self.notAfter)
+        builder.basicConstraints = BasicConstraints(isCertificateAuthority: false)
+        adjust(&builder)
+        return try builder.sign(with: root.privateKey)
+    }
+
+    /// The subject §8.2.1 asks for, with `organizationalUnit` as given.
+    static func subject(
+        organizationalUnit: String = "Authenticator Attestation"
+    ) throws
+        -> DistinguishedName
+    {
+        try DistinguishedName([
+            .country("SE"), .organization("fido2kit"), .organizationalUnit(organizationalUnit),
+            .commonName("attestation"),
+        ])
+    }
+
+    /// A trust policy trusting the root for `format`.
+    func policy(format: String = "packed") -> AttestationTrustPolicy {
+        AttestationTrustPolicy(anchors: [format: [root.certificate]])
+    }
+}
