@@ -34,6 +34,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("authenticator-data", [cbor, crypto, webAuthn]),
     ("attestation-object", [cbor, webAuthn]),
     ("attestation-verify", [cbor, crypto, webAuthn]),
+    ("relying-party", [crypto, webAuthn]),
     ("der", [crypto]),
     ("x509", [crypto]),
 ]

@@ -140,6 +140,17 @@ def attestation_verification():
         yield hashlib.sha256(client_data).digest() + b64url(response["attestationObject"])
 
 
+def relying_party():
+    """fuzz-relying-party's input: a two-byte length, the stored COSE key, the response JSON."""
+    for case in load("real-registrations.json"):
+        yield b"\x00\x00" + compact(case["credential"])
+    for case in load("real-authentications.json"):
+        key = b64url(case["credential_public_key_cose"])
+        yield len(key).to_bytes(2, "big") + key + compact(case["credential"])
+    for data in webauthn_json():
+        yield b"\x00\x00" + data
+
+
 def authenticator_data():
     for case in w3c_cases():
         yield bytes.fromhex(case["authentication"]["values"]["authenticatorData"])
@@ -329,6 +340,7 @@ SEED_KINDS = {
     "cose-keys": cose_keys,
     "attestation-verification": attestation_verification,
     "authenticator-data": authenticator_data,
+    "relying-party": relying_party,
     "certificates": certificates,
     "spki-keys": spki_keys,
     "jwk-keys": jwk_keys,
