@@ -51,6 +51,8 @@ echo '{"unrelated": true}' > "$work/empty/other.json"
 input='' expect "vectors verify on a path with no known suite" 1 'holds no vector suite' "$bin" vectors verify "$work/empty"
 if [ -d ../shared/vectors ]; then
     input='' expect "vectors verify on one shared file" 0 '82 passed, 0 failed' "$bin" vectors verify ../shared/vectors/rfc8949-appendix-a.json
+    input='' expect "a case its file cannot decide is reported, not passed" 0 'NOT JUDGED reg-029: expects "error: revoked certificate"' "$bin" vectors verify ../shared/vectors/real-registrations.json
+    input='' expect "the last line counts it apart" 0 '63 passed, 0 failed, 1 not judged' "$bin" vectors verify ../shared/vectors/real-registrations.json
 fi
 
 # verify registration / verify assertion, on a credential the software authenticator makes.
@@ -109,6 +111,49 @@ else
     failures=$((failures + 1))
 fi
 input='' expect "demo runs the guide's flow and verifies both bodies" 0 'demo passed' "$bin" demo
+
+# fido2kit's own suite: generate is reproducible and verifies; every runner fails a case whose
+# data or expectation is altered, and a JSON file no runner knows fails too.
+input='' expect "vectors generate" 0 'wrote registrations.json, authentications.json, belvo.json' "$bin" vectors generate --output "$work/own"
+input='' expect "vectors verify on the generated suite" 0 '60 passed, 0 failed' "$bin" vectors verify "$work/own"
+alter() { # alter FILE PYTHON: rewrites the JSON in FILE with PYTHON acting on `d`
+    python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $2; json.dump(d, open(sys.argv[1], 'w'))" "$1"
+}
+mkdir -p "$work/altered" "$work/unknown"
+cp "$work/own/registrations.json" "$work/unknown/"
+echo '{"unrelated": true}' > "$work/unknown/other.json"
+input='' expect "an unknown JSON file beside a suite fails" 1 'FAILED other.json: no runner knows' "$bin" vectors verify "$work/unknown"
+cp "$work/own/registrations.json" "$work/altered/"
+alter "$work/altered/registrations.json" 'd["cases"][0]["expected"]["sign_count"] = 1'
+input='' expect "own suite: a wrong expected value fails" 1 'FAILED reg-es256-none: sign_count is 0, expected 1' "$bin" vectors verify "$work/altered"
+cp "$work/own/registrations.json" "$work/altered/"
+alter "$work/altered/registrations.json" 'c = d["cases"][19]; c["expected"] = {"result": "ok"}'
+input='' expect "own suite: a negative case expected to verify fails" 1 'FAILED reg-neg-challenge: expected to verify' "$bin" vectors verify "$work/altered"
+cp "$work/own/registrations.json" "$work/altered/"
+alter "$work/altered/registrations.json" 'd["cases"][19]["expected"]["step"] = "§7.1 step 9"'
+input='' expect "own suite: a failure at another step fails" 1 'failed with challengeMismatch at §7.1 step 8' "$bin" vectors verify "$work/altered"
+rm "$work/altered/registrations.json"
+cp "$work/own/belvo.json" "$work/altered/"
+alter "$work/altered/belvo.json" 'b = d["cases"][1]["belvo"]["body"]; b["extra"] = b.pop("risk_signals")'
+input='' expect "own suite: a Belvo body of another shape fails" 1 "FAILED belvo-authorize-payment: malformed case: the Belvo body's members are" "$bin" vectors verify "$work/altered"
+rm "$work/altered/belvo.json"
+if [ -d ../shared/vectors ]; then
+    cp ../shared/vectors/webauthn-l3-test-vectors.json "$work/altered/"
+    alter "$work/altered/webauthn-l3-test-vectors.json" 'v = d["cases"][0]["authentication"]["values"]; v["signature"] = v["signature"][:-2] + "00"'
+    input='' expect "W3C: a changed signature fails" 1 'FAILED none-es256 authentication: re-signing does not reproduce' "$bin" vectors verify "$work/altered"
+    cp ../shared/vectors/webauthn-l3-test-vectors.json "$work/altered/"
+    alter "$work/altered/webauthn-l3-test-vectors.json" 'v = d["cases"][5]["registration"]["values"]; v["challenge"] = "00" + v["challenge"][2:]'
+    input='' expect "W3C: a changed challenge fails" 1 'FAILED packed-es256 registration: rebuilt clientDataJSON differs' "$bin" vectors verify "$work/altered"
+    rm "$work/altered/webauthn-l3-test-vectors.json"
+    cp ../shared/vectors/real-registrations.json "$work/altered/"
+    alter "$work/altered/real-registrations.json" 'd[:] = [c for c in d if c["case_id"] in ("reg-001", "reg-047")]; d[1]["expected_result"] = "ok"'
+    input='' expect "real registrations: a rejected case expected ok fails" 1 'FAILED reg-047: expected ok' "$bin" vectors verify "$work/altered"
+    rm "$work/altered/real-registrations.json"
+    cp ../shared/vectors/real-authentications.json "$work/altered/"
+    alter "$work/altered/real-authentications.json" 'd[:] = [c for c in d if c["case_id"] in ("auth-001", "auth-009")]; d[0]["expected_new_sign_count"] = 79'
+    input='' expect "real authentications: a wrong new counter fails" 1 'FAILED auth-001: verified, but the new counter is 78, expected 79' "$bin" vectors verify "$work/altered"
+    input='' expect "real authentications: ML-DSA passes with a note" 1 'note auth-009: ML-DSA credential' "$bin" vectors verify "$work/altered"
+fi
 
 echo "CLI: $passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -58,4 +58,37 @@ import Testing
         }
         #expect(results == 16 * rounds)
     }
+
+    /// A key imported from a point makes its OpenSSL `EVP_PKEY` on first use; many tasks asking
+    /// for it at once (SPKI export) while others compare and verify must all get the same key.
+    @Test func freshPointKeysMakeTheirOpenSSLKeyOnceUnderContention() async throws {
+        for (kind, algorithm) in [(KeyKind.p256, COSEAlgorithm.es256), (.p521, .es512)] {
+            let signer = try PrivateKey(generating: kind)
+            let message = Array("contended".utf8)
+            let signature = try signer.signature(for: message, algorithm: algorithm)
+            let reference = try signer.publicKey.spkiDER
+            let referenceKey = try PublicKey(spkiDER: reference)
+            for _ in 0..<8 {
+                let fresh = try PublicKey(
+                    uncompressedPoint: signer.publicKey.uncompressedPoint, kind: kind)
+                let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for task in 0..<8 {
+                        group.addTask {
+                            switch task % 3 {
+                            case 0: return try fresh.spkiDER == reference
+                            case 1: return fresh == referenceKey
+                            default:
+                                return try fresh.isValidSignature(
+                                    signature, for: message, algorithm: algorithm)
+                            }
+                        }
+                    }
+                    var outcomes: [Bool] = []
+                    for try await outcome in group { outcomes.append(outcome) }
+                    return outcomes
+                }
+                #expect(outcomes == [Bool](repeating: true, count: 8))
+            }
+        }
+    }
 }

@@ -27,6 +27,7 @@ import Testing
 
     struct PublicKeyFields: Decodable {
         let pk: String?
+        let uncompressed: String?
     }
 
     struct Case: Decodable {
@@ -47,10 +48,13 @@ import Testing
 
     enum SignatureForm { case der, raw }
 
-    /// Runs one file: `importKey` makes the group's key, `verify` checks one case.
+    /// Runs one file. Each group's key is imported from its SubjectPublicKeyInfo, or from its raw
+    /// EdDSA key (`rawEdDSA`) or uncompressed EC point (`ecPoint`, the fresh-key path a relying
+    /// party takes with a COSE key) when one of those is given.
     private func run(
         _ file: String, algorithm: COSEAlgorithm, form: SignatureForm = .der,
-        rawEdDSA kind: KeyKind? = nil, expected: Tally, acceptableAccepted: Bool = false
+        rawEdDSA kind: KeyKind? = nil, ecPoint pointKind: KeyKind? = nil, expected: Tally,
+        acceptableAccepted: Bool = false
     ) throws {
         let suite = try SharedVectors.decode(Suite.self, from: "wycheproof/\(file)")
         var tally = Tally()
@@ -63,6 +67,10 @@ import Testing
                 // The SPKI form of the same key must agree.
                 let der = try #require(group.publicKeyDer)
                 #expect(try PublicKey(spkiDER: Hex.bytes(der)) == key)
+            } else if let pointKind {
+                let point = try #require(group.publicKey?.uncompressed, "\(file): no point")
+                key = try PublicKey(uncompressedPoint: Hex.bytes(point), kind: pointKind)
+                // Compared with the group's SubjectPublicKeyInfo after its cases.
             } else {
                 key = try PublicKey(spkiDER: Hex.bytes(try #require(group.publicKeyDer)))
             }
@@ -100,6 +108,10 @@ import Testing
                     Issue.record("unknown result \(test.result): \(context)")
                 }
             }
+            if pointKind != nil {
+                let der = try #require(group.publicKeyDer)
+                #expect(try PublicKey(spkiDER: Hex.bytes(der)) == key)
+            }
         }
         #expect(total == suite.numberOfTests)
         #expect(tally == expected, "\(file): \(tally)")
@@ -115,6 +127,24 @@ import Testing
         try run(
             "ecdsa_secp256r1_sha256_p1363_test.json", algorithm: .es256, form: .raw,
             expected: Tally(valid: 173, invalid: 89))
+    }
+
+    @Test func ecdsaP256DERWithKeysImportedFromPoints() throws {
+        try run(
+            "ecdsa_secp256r1_sha256_test.json", algorithm: .es256, ecPoint: .p256,
+            expected: Tally(valid: 174, invalid: 310))
+    }
+
+    @Test func ecdsaP256RawP1363WithKeysImportedFromPoints() throws {
+        try run(
+            "ecdsa_secp256r1_sha256_p1363_test.json", algorithm: .es256, form: .raw,
+            ecPoint: .p256, expected: Tally(valid: 173, invalid: 89))
+    }
+
+    @Test func ecdsaP384DERWithKeysImportedFromPoints() throws {
+        try run(
+            "ecdsa_secp384r1_sha384_test.json", algorithm: .es384, ecPoint: .p384,
+            expected: Tally(valid: 194, invalid: 310))
     }
 
     @Test func ecdsaP384DER() throws {

@@ -14,14 +14,15 @@ extension PrivateKey {
                 .algorithmKeyMismatch,
                 "ECDH needs two EC keys on one curve, not \(kind) and \(peer.kind)")
         }
-        guard let context = EVP_PKEY_CTX_new_from_pkey(nil, box.pointer, nil) else {
+        let peerKey = try peer.box.pointer
+        guard let context = EVP_PKEY_CTX_new_from_pkey(nil, try box.pointer, nil) else {
             throw .openSSL("EVP_PKEY_CTX_new_from_pkey failed")
         }
         defer { EVP_PKEY_CTX_free(context) }
         guard EVP_PKEY_derive_init(context) == 1 else { throw .openSSL("ECDH set-up failed") }
         // Derivation keeps a reference to the peer key; `peer` outlives this call anyway.
         let peerSet = withExtendedLifetime(peer) {
-            EVP_PKEY_derive_set_peer(context, peer.box.pointer)
+            EVP_PKEY_derive_set_peer(context, peerKey)
         }
         guard peerSet == 1 else { throw .openSSL("ECDH peer key rejected") }
         var secret = [UInt8](repeating: 0, count: length)

@@ -97,11 +97,12 @@ extension PrivateKey {
             guard let count = kind.rawEdDSAKeyByteCount else {
                 throw CryptoError(.unsupportedKeyType, "\(kind) is not an EdDSA key")
             }
+            let key = try box.pointer
             var length = count
             var ok = false
             let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 ok =
-                    EVP_PKEY_get_raw_private_key(box.pointer, buffer.baseAddress, &length) == 1
+                    EVP_PKEY_get_raw_private_key(key, buffer.baseAddress, &length) == 1
                     && length == count
                 initialized = ok ? count : 0
             }

@@ -18,10 +18,24 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     /// `"PublicKey(P-256)"` and so on (never key material).
     public var description: String { "PublicKey(\(kind))" }
 
-    /// Whether the two keys are the same key (OpenSSL's `EVP_PKEY_eq`).
+    /// Whether the two keys are the same key: for ECDSA keys the same curve and point, for
+    /// others OpenSSL's `EVP_PKEY_eq`.
     public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
         if lhs.box === rhs.box { return true }
-        let equal = EVP_PKEY_eq(lhs.box.pointer, rhs.box.pointer) == 1
+        if let left = lhs.box.ecKey, let right = rhs.box.ecKey {
+            // The uncompressed encoding is canonical; comparing it needs no `EVP_PKEY`.
+            guard lhs.kind == rhs.kind, let support = try? ECCurveSupport.forKind(lhs.kind),
+                let leftPoint = try? ECPublicKeyBuilder.uncompressedPoint(
+                    of: left, support: support),
+                let rightPoint = try? ECPublicKeyBuilder.uncompressedPoint(
+                    of: right, support: support)
+            else { return false }
+            return leftPoint == rightPoint
+        }
+        guard let left = try? lhs.box.pointer, let right = try? rhs.box.pointer else {
+            return false
+        }
+        let equal = EVP_PKEY_eq(left, right) == 1
         OpenSSLErrorQueue.clear()
         return equal
     }
@@ -62,8 +76,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         throws(CryptoError)
     {
         let key = try KeyEncoding.decodeSPKI(der)
-        box = try PKeyBox.adopt(key, allowedRSABits: allowedRSABits)
-        try Self.checkNotAtInfinity(box)
+        box = try PKeyBox.adoptPublicKey(key, allowedRSABits: allowedRSABits)
     }
 
     /// Imports a PEM `PUBLIC KEY` block (a SubjectPublicKeyInfo).
@@ -74,8 +87,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         let key = try KeyEncoding.withPEMContents(pemRepresentation, label: "PUBLIC KEY") {
             (der) throws(CryptoError) in try KeyEncoding.decodeSPKI(der)
         }
-        box = try PKeyBox.adopt(key, allowedRSABits: KeyKind.allowedRSAModulusBits)
-        try Self.checkNotAtInfinity(box)
+        box = try PKeyBox.adoptPublicKey(key, allowedRSABits: KeyKind.allowedRSAModulusBits)
     }
 
     /// The DER SubjectPublicKeyInfo (EC points uncompressed, named curve).
@@ -98,8 +110,10 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
 
     /// Imports an uncompressed SEC 1 point `04 ‖ x ‖ y` on an ECDSA curve.
     ///
-    /// The point is set on a copy of a cached per-curve template key, and OpenSSL checks that it
-    /// lies on the curve.
+    /// OpenSSL checks that the point lies on the curve. The key is built on the curve's cached
+    /// group and verifies without further set-up; the OpenSSL `EVP_PKEY` that SPKI and PEM
+    /// export use is made only when first needed, so a key imported to verify one signature
+    /// costs little more than the verification.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidLength`` when the length is not
     ///   1 + 2 × the coordinate size; ``CryptoError/Code-swift.struct/invalidPublicKey`` when the
@@ -122,7 +136,10 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
                 "\(kind) uncompressed point must be \(expected) bytes, not \(point.count)",
                 field: "point")
         }
-        box = PKeyBox(taking: try Self.importPoint(point, support: support), kind: kind)
+        box = PKeyBox(
+            takingECPublicKey: try ECPublicKeyBuilder.ecKey(
+                uncompressedPoint: point, support: support),
+            kind: kind)
     }
 
     /// Imports an ECDSA public key from its affine coordinates (big-endian, each exactly the
@@ -172,44 +189,10 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
             target.storeBytes(of: 0x04, as: UInt8.self)
             (target + 1).copyMemory(from: xBase, byteCount: width)
             (target + 1 + width).copyMemory(from: yBase, byteCount: width)
-            return try Self.importPoint(UnsafeRawBufferPointer(point), support: support)
+            return try ECPublicKeyBuilder.ecKey(
+                uncompressedPoint: UnsafeRawBufferPointer(point), support: support)
         }
-        box = PKeyBox(taking: key, kind: kind)
-    }
-
-    private static func importPoint(
-        _ point: UnsafeRawBufferPointer, support: ECCurveSupport
-    )
-        throws(CryptoError) -> OpaquePointer
-    {
-        guard point.first == 0x04, let base = point.baseAddress else {
-            throw CryptoError(
-                .invalidPublicKey, "an uncompressed point starts with 04", field: "point")
-        }
-        guard let key = EVP_PKEY_dup(support.template) else {
-            throw .openSSL("EVP_PKEY_dup failed")
-        }
-        guard
-            EVP_PKEY_set1_encoded_public_key(
-                key, base.assumingMemoryBound(to: UInt8.self), point.count) == 1
-        else {
-            EVP_PKEY_free(key)
-            throw .openSSL(.invalidPublicKey, "point is not on \(support.kind)", field: "point")
-        }
-        return key
-    }
-
-    /// Rejects an EC key whose point is the point at infinity (SPKI can encode it as `00`).
-    private static func checkNotAtInfinity(_ box: PKeyBox) throws(CryptoError) {
-        guard box.kind.isECDSA else { return }
-        var length = 0
-        guard
-            EVP_PKEY_get_octet_string_param(box.pointer, "encoded-pub-key", nil, 0, &length) == 1,
-            length > 1
-        else {
-            OpenSSLErrorQueue.clear()
-            throw CryptoError(.invalidPublicKey, "EC public key is the point at infinity")
-        }
+        box = PKeyBox(takingECPublicKey: key, kind: kind)
     }
 
     /// The uncompressed point `04 ‖ x ‖ y` of an ECDSA key.
@@ -218,8 +201,8 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     public var uncompressedPoint: [UInt8] {
         get throws(CryptoError) {
             let support = try ECCurveSupport.forKind(kind)
-            return try KeyInspection.uncompressedPoint(
-                of: box.pointer, coordinateByteCount: support.coordinateByteCount)
+            guard let ecKey = box.ecKey else { throw .openSSL("\(kind) key without its point") }
+            return try ECPublicKeyBuilder.uncompressedPoint(of: ecKey, support: support)
         }
     }
 

@@ -60,7 +60,7 @@ enum DeterministicECDSA {
     /// The private scalar d of an EC key as a new constant-time `BIGNUM` (caller clears it).
     private static func privateScalar(_ box: PKeyBox) throws(CryptoError) -> OpaquePointer {
         var scalar: OpaquePointer?
-        guard EVP_PKEY_get_bn_param(box.pointer, "priv", &scalar) == 1, let scalar else {
+        guard try EVP_PKEY_get_bn_param(box.pointer, "priv", &scalar) == 1, let scalar else {
             throw .openSSL("EC private scalar unavailable")
         }
         BN_set_flags(scalar, BN_FLG_CONSTTIME)

@@ -14,7 +14,8 @@ public struct ECDSANonce: Hashable, Sendable, CustomStringConvertible {
     /// RFC 6979 deterministic k (HMAC-DRBG over the private key and the message hash, with the
     /// algorithm's own hash): the same key and message always give the same signature. This is
     /// what reproduces the W3C WebAuthn test vectors. The signature is plain RFC 6979 output;
-    /// no low-s normalisation is applied.
+    /// no low-s normalisation is applied. RSASSA-PSS signatures made with it are reproducible
+    /// too: their salt is HMAC(d, H(m)) with the algorithm's hash instead of a random draw.
     public static let deterministic = ECDSANonce(.deterministic)
 
     var isDeterministic: Bool { kind == .deterministic }

@@ -2,9 +2,10 @@ extension PrivateKey {
     /// An `algorithm` signature of `message`.
     ///
     /// ECDSA signatures are DER; `nonce` chooses OpenSSL's random k (``ECDSANonce/random``, the
-    /// default) or RFC 6979 (``ECDSANonce/deterministic``). `nonce` does not affect other
-    /// algorithms: RSASSA-PKCS1-v1_5 and pure EdDSA are deterministic by construction, PSS
-    /// always draws a random salt (of the hash's length).
+    /// default) or RFC 6979 (``ECDSANonce/deterministic``). For PSS, `nonce` chooses the salt
+    /// (of the hash's length): OpenSSL's random one, or with ``ECDSANonce/deterministic`` one
+    /// derived from the key and the message (so the signature is reproducible).
+    /// RSASSA-PKCS1-v1_5 and pure EdDSA are deterministic by construction.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedAlgorithm`` for unknown algorithms
     ///   and for RS1 (verification only); ``CryptoError/Code-swift.struct/algorithmKeyMismatch``

@@ -11,7 +11,9 @@ import COpenSSL
 ///
 /// It is a non-copyable struct that lives inline in its owner (a key's box, a curve's support
 /// object) and frees its contexts when the owner goes away; the slots sit behind a pthread mutex
-/// (``LockedState``).
+/// (``LockedState``). A pool of capacity 0 keeps nothing and allocates nothing (no lock): for
+/// owners that never use a context, such as ECDSA public keys, which verify through their
+/// `EC_KEY`.
 struct ContextPool: ~Copyable, Sendable {
     /// A context pointer that crosses threads only while exactly one of them owns it.
     private struct Slot: @unchecked Sendable {
@@ -20,15 +22,16 @@ struct ContextPool: ~Copyable, Sendable {
     }
 
     private let capacity: Int
-    private let slots: LockedState<[Slot]>
+    /// nil when `capacity` is 0.
+    private let slots: LockedState<[Slot]>?
 
     init(capacity: Int = 8) {
         self.capacity = capacity
-        slots = LockedState([])
+        slots = capacity > 0 ? LockedState([]) : nil
     }
 
     deinit {
-        slots.withLock { slots in
+        slots?.withLock { slots in
             for slot in slots { EVP_PKEY_CTX_free(slot.pointer) }
             slots.removeAll()
         }
@@ -41,7 +44,7 @@ struct ContextPool: ~Copyable, Sendable {
         make: () throws(CryptoError) -> OpaquePointer,
         _ body: (OpaquePointer) -> (result: R, keep: Bool)
     ) throws(CryptoError) -> R {
-        let taken = slots.withLock { slots -> Slot? in
+        let taken = slots?.withLock { slots -> Slot? in
             guard let index = slots.lastIndex(where: { $0.tag == tag }) else { return nil }
             return slots.remove(at: index)
         }
@@ -55,11 +58,11 @@ struct ContextPool: ~Copyable, Sendable {
         let slot = Slot(tag: tag, pointer: context)
         let kept =
             keep
-            && slots.withLock { slots in
+            && slots?.withLock { slots in
                 guard slots.count < capacity else { return false }
                 slots.append(slot)
                 return true
-            }
+            } == true
         if !kept { EVP_PKEY_CTX_free(context) }
         return result
     }

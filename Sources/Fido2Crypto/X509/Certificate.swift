@@ -167,7 +167,8 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     /// which also requires the algorithm to fit the key). False for a wrong key, a bad
     /// signature, or an algorithm OpenSSL does not support.
     public func isSignatureValid(issuerKey: PublicKey) -> Bool {
-        let valid = X509_verify(box.pointer, issuerKey.box.pointer) == 1
+        guard let key = try? issuerKey.box.pointer else { return false }
+        let valid = X509_verify(box.pointer, key) == 1
         OpenSSLErrorQueue.clear()
         return valid
     }

@@ -4,16 +4,30 @@ struct VectorCaseResult {
     let id: String
     /// Why the case failed, or nil when it passed.
     let failure: String?
+    /// For a passing case, what a reader must know about how it passed (a named relaxation,
+    /// an expected "unsupported algorithm", a parse-only case); printed under the suite line.
+    var note: String? = nil
+    /// Why a case that ran cleanly could still not be judged: its verdict rests on data the
+    /// file does not carry (reg-029's revocation). Such a case counts as neither passed nor
+    /// failed, and `vectors verify` prints it with this reason and counts it on its last line.
+    var notJudged: String? = nil
 
-    static func pass(_ id: String) -> VectorCaseResult { VectorCaseResult(id: id, failure: nil) }
+    static func pass(_ id: String, note: String? = nil) -> VectorCaseResult {
+        VectorCaseResult(id: id, failure: nil, note: note)
+    }
 
     static func fail(_ id: String, _ reason: String) -> VectorCaseResult {
         VectorCaseResult(id: id, failure: reason)
     }
 
+    /// Neither passed nor failed, for `reason`; see ``notJudged``.
+    static func notJudged(_ id: String, _ reason: String) -> VectorCaseResult {
+        VectorCaseResult(id: id, failure: nil, notJudged: reason)
+    }
+
     /// Passes when `reason` is nil.
-    static func check(_ id: String, _ reason: String?) -> VectorCaseResult {
-        VectorCaseResult(id: id, failure: reason)
+    static func check(_ id: String, _ reason: String?, note: String? = nil) -> VectorCaseResult {
+        VectorCaseResult(id: id, failure: reason, note: reason == nil ? note : nil)
     }
 }
 

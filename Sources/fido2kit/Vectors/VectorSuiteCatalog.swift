@@ -28,6 +28,10 @@ enum VectorSuiteCatalog {
         if let suite = WycheproofSuite(name: name, json: json) { return .suite(suite) }
         if let suite = COSEKeysSuite(name: name, json: json) { return .suite(suite) }
         if let suite = PRFSuite(name: name, json: json) { return .suite(suite) }
-        return .unknown(reason: "no runner for this format in this version")
+        if let suite = W3CWebAuthnSuite(name: name, json: json) { return .suite(suite) }
+        if let suite = RealRegistrationsSuite(name: name, json: json) { return .suite(suite) }
+        if let suite = RealAuthenticationsSuite(name: name, json: json) { return .suite(suite) }
+        if let suite = ProjectVectorSuite(name: name, json: json) { return .suite(suite) }
+        return .unknown(reason: "no runner knows this file's format")
     }
 }

@@ -1,5 +1,7 @@
 #include "openssl_peer.h"
 #include <openssl/core_names.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
 #include <openssl/evp.h>
 #include <openssl/rsa.h>
 #include <openssl/x509.h>
@@ -16,7 +18,43 @@ struct openssl_peer {
     EVP_PKEY_CTX *p256_keygen;
     EVP_PKEY_CTX *rsa_sign;
     EVP_PKEY_CTX *rsa_verify;
+    // The low-level route (EC_KEY and ECDSA_verify, deprecated in 3.0 but present).
+    EC_GROUP *p256_group;
+    EC_KEY *p256_ec;
 };
+
+// The EC_KEY functions are deprecated in OpenSSL 3.0; the low-level route uses them on purpose.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+static EC_KEY *ec_key_from_point(const EC_GROUP *group, const uint8_t *point, size_t length) {
+    EC_KEY *key = EC_KEY_new();
+    if (key == NULL) return NULL;
+    if (EC_KEY_set_group(key, group) != 1 || EC_KEY_oct2key(key, point, length, NULL) != 1) {
+        EC_KEY_free(key);
+        return NULL;
+    }
+    return key;
+}
+
+static void ec_key_free(EC_KEY *key) { EC_KEY_free(key); }
+
+static int ecdsa_verify(const uint8_t *hash, size_t hash_length, const uint8_t *signature,
+                        size_t signature_length, EC_KEY *key) {
+    return ECDSA_verify(0, hash, (int)hash_length, signature, (int)signature_length, key) == 1;
+}
+
+#pragma GCC diagnostic pop
+
+/// The public point of an EVP key as an EC_KEY on `group`.
+static EC_KEY *ec_key_of(EVP_PKEY *key, const EC_GROUP *group) {
+    uint8_t point[133];
+    size_t length = 0;
+    if (EVP_PKEY_get_octet_string_param(key, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, point,
+                                        sizeof point, &length) != 1)
+        return NULL;
+    return ec_key_from_point(group, point, length);
+}
 
 static EVP_PKEY *load_pkcs8(const uint8_t *der, size_t length) {
     const unsigned char *cursor = der;
@@ -60,6 +98,10 @@ openssl_peer *openssl_peer_create(const uint8_t *p256_pkcs8, size_t p256_length,
     peer->rsa_sign = rsa_context(peer->rsa, peer->sha256, 1);
     peer->rsa_verify = rsa_context(peer->rsa, peer->sha256, 0);
     if (!peer->rsa_sign || !peer->rsa_verify) goto fail;
+    peer->p256_group = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1);
+    if (!peer->p256_group) goto fail;
+    peer->p256_ec = ec_key_of(peer->p256, peer->p256_group);
+    if (!peer->p256_ec) goto fail;
     return peer;
 fail:
     openssl_peer_destroy(peer);
@@ -73,6 +115,8 @@ void openssl_peer_destroy(openssl_peer *peer) {
     EVP_PKEY_CTX_free(peer->p256_keygen);
     EVP_PKEY_CTX_free(peer->rsa_sign);
     EVP_PKEY_CTX_free(peer->rsa_verify);
+    ec_key_free(peer->p256_ec);
+    EC_GROUP_free(peer->p256_group);
     EVP_PKEY_free(peer->p256);
     EVP_PKEY_free(peer->p256_template);
     EVP_PKEY_free(peer->rsa);
@@ -140,6 +184,31 @@ int openssl_peer_es256_import_verify(openssl_peer *peer, const uint8_t *point,
              verify_prehashed(peer, context, message, length, signature, signature_length);
     EVP_PKEY_CTX_free(context);
     EVP_PKEY_free(key);
+    return ok;
+}
+
+int openssl_peer_es256_verify_ec_key(openssl_peer *peer, const uint8_t *message, size_t length,
+                                     const uint8_t *signature, size_t signature_length) {
+    uint8_t hash[32];
+    if (!openssl_peer_sha256(peer, message, length, hash)) return 0;
+    return ecdsa_verify(hash, sizeof hash, signature, signature_length, peer->p256_ec);
+}
+
+int openssl_peer_p256_import_ec_key(openssl_peer *peer, const uint8_t *point) {
+    EC_KEY *key = ec_key_from_point(peer->p256_group, point, 65);
+    ec_key_free(key);
+    return key != NULL;
+}
+
+int openssl_peer_es256_import_verify_ec_key(openssl_peer *peer, const uint8_t *point,
+                                            const uint8_t *message, size_t length,
+                                            const uint8_t *signature, size_t signature_length) {
+    EC_KEY *key = ec_key_from_point(peer->p256_group, point, 65);
+    if (key == NULL) return 0;
+    uint8_t hash[32];
+    int ok = openssl_peer_sha256(peer, message, length, hash) &&
+             ecdsa_verify(hash, sizeof hash, signature, signature_length, key);
+    ec_key_free(key);
     return ok;
 }
 

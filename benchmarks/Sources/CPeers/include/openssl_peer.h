@@ -29,6 +29,16 @@ int openssl_peer_es256_import_verify(openssl_peer *peer, const uint8_t *point,
                                      const uint8_t *signature, size_t signature_length);
 /// Imports an uncompressed P-256 point by duplicating a template key (and frees it).
 int openssl_peer_p256_import(openssl_peer *peer, const uint8_t *point);
+/// The low-level route: the P-256 key as an EC_KEY (on a copy of a cached EC_GROUP) and
+/// ECDSA_verify, which is what OpenSSL's provider runs under EVP_PKEY_verify.
+int openssl_peer_es256_verify_ec_key(openssl_peer *peer, const uint8_t *message, size_t length,
+                                     const uint8_t *signature, size_t signature_length);
+/// Imports an uncompressed P-256 point as an EC_KEY (and frees it).
+int openssl_peer_p256_import_ec_key(openssl_peer *peer, const uint8_t *point);
+/// Imports an uncompressed P-256 point as an EC_KEY, then verifies with ECDSA_verify.
+int openssl_peer_es256_import_verify_ec_key(openssl_peer *peer, const uint8_t *point,
+                                            const uint8_t *message, size_t length,
+                                            const uint8_t *signature, size_t signature_length);
 /// Generates (and frees) a P-256 key from a cached keygen context.
 int openssl_peer_p256_keygen(openssl_peer *peer);
 
