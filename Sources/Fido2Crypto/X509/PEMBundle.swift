@@ -8,9 +8,22 @@ enum PEMBundle {
         guard !utf8.isEmpty, utf8.count <= 1 << 20 else {
             throw CryptoError(.invalidPEM, "PEM text is empty or larger than 1 MiB")
         }
-        let bio = utf8.withUnsafeBytes { BIO_new_mem_buf($0.baseAddress, Int32($0.count)) }
-        guard let bio else { throw .openSSL("BIO_new_mem_buf failed") }
-        defer { BIO_free(bio) }
+        // A memory BIO reads the buffer in place, so every read happens inside withUnsafeBytes:
+        // after it the optimizer may already have freed the array.
+        let result = utf8.withUnsafeBytes { (text) -> Result<[[UInt8]], CryptoError> in
+            guard let bio = BIO_new_mem_buf(text.baseAddress, Int32(text.count)) else {
+                return .failure(.openSSL("BIO_new_mem_buf failed"))
+            }
+            defer { BIO_free(bio) }
+            return Result { () throws(CryptoError) in try blocks(bio, label: label) }
+        }
+        return try result.get()
+    }
+
+    /// The DER of each block `bio` holds; see ``blocks(_:label:)``.
+    private static func blocks(
+        _ bio: OpaquePointer, label: String
+    ) throws(CryptoError) -> [[UInt8]] {
         var blocks: [[UInt8]] = []
         while true {
             var name: UnsafeMutablePointer<CChar>?

@@ -1,0 +1,1 @@
+../../../Fido2CBORTests/Support/LibCBOR.swift
