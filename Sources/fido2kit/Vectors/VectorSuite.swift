@@ -1,3 +1,5 @@
+import Fido2Encoding
+
 /// The outcome of one case of a vector suite.
 struct VectorCaseResult {
     /// The case's identifier within its suite.
@@ -23,6 +25,22 @@ struct VectorCaseResult {
     /// Neither passed nor failed, for `reason`; see ``notJudged``.
     static func notJudged(_ id: String, _ reason: String) -> VectorCaseResult {
         VectorCaseResult(id: id, failure: nil, notJudged: reason)
+    }
+
+    /// Runs `body` on each of `cases` with its identifier (member `idMember`, or "case N"); a
+    /// case `body` cannot read fails as malformed, naming the error.
+    static func each(
+        _ cases: [JSONValue], idMember: String,
+        _ body: (String, JSONValue) throws -> VectorCaseResult
+    ) -> [VectorCaseResult] {
+        cases.enumerated().map { index, entry in
+            let id = entry[idMember]?.stringValue ?? "case \(index)"
+            do {
+                return try body(id, entry)
+            } catch {
+                return .fail(id, "malformed case: \(error)")
+            }
+        }
     }
 
     /// Passes when `reason` is nil.

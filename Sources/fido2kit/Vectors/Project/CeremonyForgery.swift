@@ -65,10 +65,10 @@ enum CeremonyForgery {
         authenticatorData: [UInt8], clientDataJSON: [UInt8], key: PrivateKey,
         algorithm: COSEAlgorithm, flipSignatureBit: Bool = false
     ) throws(CryptoError) -> [UInt8] {
-        var signature = try key.signature(
-            for: authenticatorData, DigestAlgorithm.sha256.hash(clientDataJSON),
-            algorithm: algorithm, nonce: .deterministic)
-        if flipSignatureBit { signature[signature.count / 2] ^= 0x01 }
+        // A packed self-attestation signature is computed exactly as an assertion's.
+        let signature = try assertionSignature(
+            authenticatorData: authenticatorData, clientDataJSON: clientDataJSON, key: key,
+            algorithm: algorithm, flipSignatureBit: flipSignatureBit)
         var writer = CBORWriter()
         writer.writeMapHeader(count: 3)
         writer.writeTextString("fmt")

@@ -34,13 +34,8 @@ struct ProjectVectorSuite: VectorSuite {
                 .fail(entry["id"]?.stringValue ?? "case \(index)", "\(error)")
             }
         }
-        return cases.enumerated().map { index, entry in
-            let id = entry["id"]?.stringValue ?? "case \(index)"
-            do {
-                return .check(id, try Self.failure(of: entry, policy: policy))
-            } catch {
-                return .fail(id, "malformed case: \(error)")
-            }
+        return VectorCaseResult.each(cases, idMember: "id") { id, entry in
+            .check(id, try Self.failure(of: entry, policy: policy))
         }
     }
 

@@ -43,14 +43,7 @@ struct RealRegistrationsSuite: VectorSuite {
     }
 
     func run() -> [VectorCaseResult] {
-        cases.enumerated().map { index, entry in
-            let id = entry["case_id"]?.stringValue ?? "case \(index)"
-            do {
-                return try Self.result(id, entry)
-            } catch {
-                return .fail(id, "malformed case: \(error)")
-            }
-        }
+        VectorCaseResult.each(cases, idMember: "case_id", Self.result)
     }
 
     private static func result(_ id: String, _ entry: JSONValue) throws -> VectorCaseResult {
