@@ -66,6 +66,8 @@ if "$bin" register --options "$work/create.json" --origin https://example.org --
     input='' expect "verify registration" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge"
     input='' expect "verify registration names the failed step" 1 '§7.1 step 8' "$bin" "${verify_registration[@]}" --challenge "$assertion_challenge"
     input='' expect "verify registration with a bad --at" 1 'not an ISO 8601 time' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at yesterday
+    printf 'not a CRL' > "$work/garbage.crl"
+    input='' expect "verify registration with a bad --crl" 1 'garbage.crl: DER' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --crl "$work/garbage.crl"
     result="$("$bin" "${verify_registration[@]}" --challenge "$registration_challenge")"
     credential_id="$(printf '%s' "$result" | sed -E 's/.*"credentialId":"([^"]*)".*/\1/')"
     public_key="$(printf '%s' "$result" | sed -E 's/.*"publicKey":"([^"]*)".*/\1/')"

@@ -38,6 +38,9 @@ public struct CryptoError: Error, Sendable, Hashable, CustomStringConvertible {
             case certificateConstraintViolation = "certificate constraint violation"
             case unhandledCriticalExtension = "unhandled critical extension"
             case certificateChainInvalid = "certificate chain invalid"
+            case invalidRevocationList = "invalid certificate revocation list"
+            case certificateRevoked = "certificate revoked"
+            case revocationStatusUnknown = "revocation status unknown"
         }
 
         private let kind: Kind
@@ -121,6 +124,21 @@ public struct CryptoError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let unhandledCriticalExtension = Code(.unhandledCriticalExtension)
         /// The chain failed for another reason OpenSSL gives (the reason holds its text).
         public static let certificateChainInvalid = Code(.certificateChainInvalid)
+
+        // Revocation (``CertificateRevocationList``, ``RevocationCheck``).
+
+        /// A certificate revocation list that OpenSSL or the DER reader refuses, or whose
+        /// structure breaks RFC 5280 §5 (a version other than v2, differing signature
+        /// algorithm fields, a repeated extension).
+        public static let invalidRevocationList = Code(.invalidRevocationList)
+        /// A certificate of the chain is listed as revoked by a valid CRL from its issuer;
+        /// ``CryptoError/depth`` says which.
+        public static let certificateRevoked = Code(.certificateRevoked)
+        /// Revocation checking was asked for, but no usable CRL vouches for a certificate in
+        /// scope: none from its issuer was supplied, or the one supplied is expired, not yet
+        /// valid, wrongly signed, from an issuer without cRLSign, or otherwise unusable (the
+        /// reason holds OpenSSL's text); ``CryptoError/depth`` says which certificate.
+        public static let revocationStatusUnknown = Code(.revocationStatusUnknown)
 
         /// The code's name, such as `"unsupported algorithm"`.
         public var description: String { kind.rawValue }

@@ -28,6 +28,8 @@ extension ASN1ObjectIdentifier {
     public static let subjectAltName = ASN1ObjectIdentifier(valid: 2, 5, 29, 17)
     /// id-ce-basicConstraints, 2.5.29.19.
     public static let basicConstraints = ASN1ObjectIdentifier(valid: 2, 5, 29, 19)
+    /// id-ce-cRLNumber, 2.5.29.20 (a CRL extension).
+    public static let crlNumber = ASN1ObjectIdentifier(valid: 2, 5, 29, 20)
     /// id-ce-nameConstraints, 2.5.29.30.
     public static let nameConstraints = ASN1ObjectIdentifier(valid: 2, 5, 29, 30)
     /// id-ce-certificatePolicies, 2.5.29.32.

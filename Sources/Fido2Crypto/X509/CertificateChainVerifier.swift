@@ -17,36 +17,50 @@ import Fido2CBOR
 ///   `allowedCriticalExtensions`, by which the caller promises to check that extension itself
 ///   (for example a WebAuthn verifier that reads a vendor's attestation extension). Criticality
 ///   is never ignored wholesale.
-/// - **Not checked**: revocation (no CRL or OCSP), certificate policies (no policy check),
-///   extended key usage purposes (the caller reads ``Certificate/extendedKeyUsage``), and
-///   OpenSSL's extra strict-mode rules (`X509_V_FLAG_X509_STRICT`), which deployed attestation
-///   certificates break.
+/// - **Revocation** is checked only when asked for: pass `revocation:` ``RevocationCheck/leaf(_:)``
+///   or ``RevocationCheck/chain(_:)`` with the CRLs of the issuers in scope, and a revoked
+///   certificate fails with ``CryptoError/Code-swift.struct/certificateRevoked``, one without a
+///   usable CRL with ``CryptoError/Code-swift.struct/revocationStatusUnknown`` (see
+///   ``RevocationCheck`` for the rules). The default, ``RevocationCheck/none``, checks none.
+///   CRLs are never fetched and OCSP is not used.
+/// - **Not checked**: certificate policies (no policy check), extended key usage purposes (the
+///   caller reads ``Certificate/extendedKeyUsage``), and OpenSSL's extra strict-mode rules
+///   (`X509_V_FLAG_X509_STRICT`), which deployed attestation certificates break.
 public struct CertificateChainVerifier: Sendable {
     let box: TrustStoreBox
+    /// Whether and how revocation is checked, with the CRLs to check against.
+    public let revocation: RevocationCheck
 
     /// A verifier trusting `trustAnchors`.
     ///
-    /// - Parameter allowedCriticalExtensions: identifiers of critical extensions OpenSSL does
-    ///   not process that the caller checks itself; see the type's documentation.
+    /// - Parameters:
+    ///   - allowedCriticalExtensions: identifiers of critical extensions OpenSSL does not
+    ///     process that the caller checks itself; see the type's documentation.
+    ///   - revocation: whether to check revocation, and against which CRLs (default: not).
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot build the
     ///   store.
     public init(
-        trustAnchors: [Certificate], allowedCriticalExtensions: Set<ASN1ObjectIdentifier> = []
+        trustAnchors: [Certificate], allowedCriticalExtensions: Set<ASN1ObjectIdentifier> = [],
+        revocation: RevocationCheck = .none
     ) throws(CryptoError) {
         box = try TrustStoreBox(
             anchors: trustAnchors, allowedCriticalExtensions: allowedCriticalExtensions)
+        self.revocation = revocation
     }
 
     /// A verifier trusting the DER certificates `trustAnchorsDER`.
     ///
     /// - Throws: as ``Certificate/init(derEncoded:)`` for an anchor that does not parse;
-    ///   otherwise as ``init(trustAnchors:allowedCriticalExtensions:)``.
+    ///   otherwise as ``init(trustAnchors:allowedCriticalExtensions:revocation:)``.
     public init(
-        trustAnchorsDER: [[UInt8]], allowedCriticalExtensions: Set<ASN1ObjectIdentifier> = []
+        trustAnchorsDER: [[UInt8]], allowedCriticalExtensions: Set<ASN1ObjectIdentifier> = [],
+        revocation: RevocationCheck = .none
     ) throws(CryptoError) {
         var anchors: [Certificate] = []
         for der in trustAnchorsDER { anchors.append(try Certificate(derEncoded: der)) }
-        try self.init(trustAnchors: anchors, allowedCriticalExtensions: allowedCriticalExtensions)
+        try self.init(
+            trustAnchors: anchors, allowedCriticalExtensions: allowedCriticalExtensions,
+            revocation: revocation)
     }
 
     /// The trust anchors.
@@ -65,7 +79,10 @@ public struct CertificateChainVerifier: Sendable {
     ///   ``CryptoError/Code-swift.struct/certificateSignatureInvalid``,
     ///   ``CryptoError/Code-swift.struct/certificateConstraintViolation`` (an issuer that is
     ///   not a CA or may not sign certificates, a path length exceeded),
-    ///   ``CryptoError/Code-swift.struct/unhandledCriticalExtension`` or
+    ///   ``CryptoError/Code-swift.struct/unhandledCriticalExtension``,
+    ///   ``CryptoError/Code-swift.struct/certificateRevoked`` and
+    ///   ``CryptoError/Code-swift.struct/revocationStatusUnknown`` (only with a
+    ///   ``revocation`` check; see ``RevocationCheck``) or
     ///   ``CryptoError/Code-swift.struct/certificateChainInvalid`` (any other reason).
     public func verify(
         _ leaf: Certificate, intermediates: [Certificate] = [], at unixSeconds: Int64? = nil
@@ -76,17 +93,35 @@ public struct CertificateChainVerifier: Sendable {
         where OPENSSL_sk_push(untrusted, UnsafeRawPointer(certificate.box.pointer)) <= 0 {
             throw .openSSL("stack push failed")
         }
+        // The context borrows this stack (set0 does not take it): it outlives the context.
+        let lists = revocation.revocationLists
+        guard let crls = OPENSSL_sk_new_null() else { throw .openSSL("stack allocation") }
+        defer { OPENSSL_sk_free(crls) }
+        for list in lists where OPENSSL_sk_push(crls, UnsafeRawPointer(list.box.pointer)) <= 0 {
+            throw .openSSL("stack push failed")
+        }
         guard let context = X509_STORE_CTX_new() else { throw .openSSL("X509_STORE_CTX_new") }
         defer { X509_STORE_CTX_free(context) }
         guard X509_STORE_CTX_init(context, box.store, leaf.box.pointer, untrusted) == 1 else {
             throw .openSSL("X509_STORE_CTX_init failed")
         }
         if let unixSeconds { X509_STORE_CTX_set_time(context, 0, time_t(unixSeconds)) }
+        switch revocation {
+        case .none:
+            break
+        case .leaf:
+            X509_STORE_CTX_set0_crls(context, crls)
+            X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_CRL_CHECK))
+        case .chain:
+            X509_STORE_CTX_set0_crls(context, crls)
+            X509_STORE_CTX_set_flags(
+                context, UInt(X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL))
+        }
         let unmanaged = Unmanaged.passUnretained(box)
         X509_STORE_CTX_set_ex_data(context, 0, unmanaged.toOpaque())
         X509_STORE_CTX_set_verify_cb(context, Self.callback)
 
-        let result = withExtendedLifetime((leaf, intermediates, box)) {
+        let result = withExtendedLifetime((leaf, intermediates, box, lists)) {
             X509_verify_cert(context)
         }
         guard result == 1 else {
@@ -115,16 +150,29 @@ public struct CertificateChainVerifier: Sendable {
     // MARK: OpenSSL plumbing
 
     /// Overrides `X509_V_ERR_UNHANDLED_CRITICAL_EXTENSION` when every such extension of the
-    /// certificate at hand is one the caller allows; leaves every other verdict alone.
+    /// certificate at hand is one the caller allows, and any revocation verdict on the trust
+    /// anchor that ends the path, which is out of scope (see ``RevocationCheck``); leaves every
+    /// other verdict alone.
     private static let callback: @convention(c) (Int32, OpaquePointer?) -> Int32 = {
         ok, context in
         guard ok == 0, let context,
-            X509_STORE_CTX_get_error(context) == X509_V_ERR_UNHANDLED_CRITICAL_EXTENSION,
             let data = X509_STORE_CTX_get_ex_data(context, 0),
             let current = X509_STORE_CTX_get_current_cert(context)
         else { return ok }
         let box = Unmanaged<TrustStoreBox>.fromOpaque(data).takeUnretainedValue()
-        return box.allowsUnhandledCriticalExtensions(of: current) ? 1 : 0
+        let code = X509_STORE_CTX_get_error(context)
+        if code == X509_V_ERR_UNHANDLED_CRITICAL_EXTENSION {
+            return box.allowsUnhandledCriticalExtensions(of: current) ? 1 : 0
+        }
+        let verdict = kind(of: code)
+        if verdict == .revocationStatusUnknown || verdict == .certificateRevoked,
+            box.isAnchor(current),
+            let chain = X509_STORE_CTX_get0_chain(context),
+            X509_STORE_CTX_get_error_depth(context) == OPENSSL_sk_num(chain) - 1
+        {
+            return 1
+        }
+        return ok
     }
 
     /// The verified path as ``Certificate`` values, reusing the caller's where the pointers
@@ -183,9 +231,9 @@ public struct CertificateChainVerifier: Sendable {
 
     private static func kind(of code: Int32) -> CryptoError.Code {
         switch code {
-        case X509_V_ERR_CERT_HAS_EXPIRED, X509_V_ERR_CRL_HAS_EXPIRED:
+        case X509_V_ERR_CERT_HAS_EXPIRED:
             return .certificateExpired
-        case X509_V_ERR_CERT_NOT_YET_VALID, X509_V_ERR_CRL_NOT_YET_VALID:
+        case X509_V_ERR_CERT_NOT_YET_VALID:
             return .certificateNotYetValid
         case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY,
             X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT, X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN,
@@ -201,6 +249,16 @@ public struct CertificateChainVerifier: Sendable {
             return .certificateConstraintViolation
         case X509_V_ERR_UNHANDLED_CRITICAL_EXTENSION:
             return .unhandledCriticalExtension
+        case X509_V_ERR_CERT_REVOKED:
+            return .certificateRevoked
+        // Every way a CRL can fail to vouch for a certificate: the status is unknown.
+        case X509_V_ERR_UNABLE_TO_GET_CRL, X509_V_ERR_UNABLE_TO_GET_CRL_ISSUER,
+            X509_V_ERR_CRL_SIGNATURE_FAILURE, X509_V_ERR_UNABLE_TO_DECRYPT_CRL_SIGNATURE,
+            X509_V_ERR_CRL_HAS_EXPIRED, X509_V_ERR_CRL_NOT_YET_VALID,
+            X509_V_ERR_ERROR_IN_CRL_LAST_UPDATE_FIELD, X509_V_ERR_ERROR_IN_CRL_NEXT_UPDATE_FIELD,
+            X509_V_ERR_KEYUSAGE_NO_CRL_SIGN, X509_V_ERR_DIFFERENT_CRL_SCOPE,
+            X509_V_ERR_UNHANDLED_CRITICAL_CRL_EXTENSION, X509_V_ERR_CRL_PATH_VALIDATION_ERROR:
+            return .revocationStatusUnknown
         default:
             return .certificateChainInvalid
         }

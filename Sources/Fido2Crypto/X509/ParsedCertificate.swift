@@ -92,8 +92,9 @@ struct ParsedCertificate: Sendable {
         return algorithm.encoded
     }
 
-    /// Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension; identifiers must be unique.
-    private static func readExtensions(
+    /// Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension; identifiers must be unique (also
+    /// read for CRLs and their entries, which map the error code to their own).
+    static func readExtensions(
         _ reader: inout DERReader
     ) throws(CryptoError) -> [CertificateExtension] {
         try reader.readSequence { (list) throws(CryptoError) in

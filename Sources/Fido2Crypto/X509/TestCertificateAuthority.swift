@@ -1,9 +1,11 @@
 /// A certificate authority for tests and generated vectors: a private key and its CA
-/// certificate, issuing certificates deterministically (see ``CertificateBuilder``).
+/// certificate, issuing certificates and CRLs deterministically (see ``CertificateBuilder``
+/// and ``CertificateRevocationListBuilder``).
 ///
 /// Every certificate it makes carries subjectKeyIdentifier and, below the root,
-/// authorityKeyIdentifier. Validity periods and serial numbers are always the caller's, never
-/// the clock's or a random source's, so output is reproducible.
+/// authorityKeyIdentifier; every CRL carries authorityKeyIdentifier and a cRLNumber. Validity
+/// periods, update times and serial numbers are always the caller's, never the clock's or a
+/// random source's, so output is reproducible.
 public struct TestCertificateAuthority: Sendable {
     /// The CA's signing key.
     public let privateKey: PrivateKey
@@ -113,5 +115,46 @@ public struct TestCertificateAuthority: Sendable {
         builder.keyUsage = .digitalSignature
         builder.aaguid = aaguid
         return try builder.sign(with: privateKey)
+    }
+
+    // MARK: Revocation lists
+
+    /// A builder for a CRL this CA issues, revoking the certificates with `serialNumbers`
+    /// (big-endian; ``Certificate/serialNumber`` values as they are) as of `thisUpdate`:
+    /// issuer, authorityKeyIdentifier and cRLNumber 1 filled in. Sign it with ``privateKey``,
+    /// or with another key to make a CRL whose signature does not verify.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if the CA's key cannot be
+    ///   encoded.
+    public func revocationListBuilder(
+        thisUpdate: Int64, nextUpdate: Int64?, revoking serialNumbers: [[UInt8]] = []
+    ) throws(CryptoError) -> CertificateRevocationListBuilder {
+        var builder = CertificateRevocationListBuilder(
+            issuer: certificate.subject, thisUpdate: thisUpdate, nextUpdate: nextUpdate,
+            revokedCertificates: serialNumbers.map {
+                RevokedCertificate(serialNumber: $0, revocationDate: thisUpdate)
+            })
+        if let identifier = certificate.subjectKeyIdentifier {
+            builder.authorityKeyIdentifier = identifier
+        } else {
+            builder.authorityKeyIdentifier = try CertificateBuilder.keyIdentifier(
+                of: certificate.publicKey)
+        }
+        builder.crlNumber = [1]
+        return builder
+    }
+
+    /// A CRL signed by this CA revoking the certificates with `serialNumbers`, issued at
+    /// `thisUpdate` and due for renewal at `nextUpdate`. An empty list makes a CRL that
+    /// revokes nothing, which is what a verifier needs to know that a certificate is good.
+    ///
+    /// - Throws: as ``revocationListBuilder(thisUpdate:nextUpdate:revoking:)`` and
+    ///   ``CertificateRevocationListBuilder/sign(with:algorithm:)``.
+    public func issueRevocationList(
+        revoking serialNumbers: [[UInt8]], thisUpdate: Int64, nextUpdate: Int64?
+    ) throws(CryptoError) -> CertificateRevocationList {
+        try revocationListBuilder(
+            thisUpdate: thisUpdate, nextUpdate: nextUpdate, revoking: serialNumbers
+        ).sign(with: privateKey)
     }
 }

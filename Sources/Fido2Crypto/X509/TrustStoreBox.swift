@@ -30,6 +30,11 @@ final class TrustStoreBox: @unchecked Sendable {
 
     deinit { X509_STORE_free(store) }
 
+    /// Whether `x509` is one of the anchors (the store holds the anchors' own objects).
+    func isAnchor(_ x509: OpaquePointer) -> Bool {
+        anchors.contains { $0.box.pointer == x509 }
+    }
+
     /// Whether every critical extension of `x509` that OpenSSL does not process is one the
     /// caller allows.
     func allowsUnhandledCriticalExtensions(of x509: OpaquePointer) -> Bool {

@@ -76,6 +76,8 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case attestationKeyMismatch
             case attestationNonceMismatch
             case attestationTrustPathInvalid
+            case attestationCertificateRevoked
+            case attestationRevocationStatusUnknown
             case attestationIntegrityVerdictFailed
             case attestationTimestampOutOfRange
         }
@@ -238,6 +240,14 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The certificate chain does not verify to a configured trust anchor at the
         /// validation time.
         public static let attestationTrustPathInvalid = Code(.attestationTrustPathInvalid)
+        /// A certificate of the attestation chain is revoked by a CRL the trust policy
+        /// supplies (``AttestationTrustPolicy/revocation``).
+        public static let attestationCertificateRevoked = Code(.attestationCertificateRevoked)
+        /// The trust policy asks for revocation checking, but no usable CRL vouches for a
+        /// certificate of the attestation chain (none from its issuer, or one that is expired,
+        /// not yet valid or wrongly signed).
+        public static let attestationRevocationStatusUnknown = Code(
+            .attestationRevocationStatusUnknown)
         /// A platform integrity verdict in the statement is negative (Android SafetyNet
         /// `ctsProfileMatch` or `basicIntegrity` false) under a policy that requires it.
         public static let attestationIntegrityVerdictFailed = Code(

@@ -69,9 +69,18 @@ struct VerifyCommand: ParsableCommand {
                 every attestation format; without any, every signature and rule of the \
                 statement is still checked and trustPath is "notEvaluated". trustPath is \
                 "verified" when the chain leads to an anchor and "notApplicable" for none and \
-                self attestation. A failure prints one line naming the step and exits 1.
+                self attestation. With --crl, the chain is also checked for revocation against \
+                the CRLs given (every certificate but the anchor, or the attestation \
+                certificate alone with --revocation-scope leaf); a certificate without a \
+                current CRL from its issuer fails. A failure prints one line naming the step \
+                and exits 1.
                 """
         )
+
+        /// How much of the chain `--crl` checks.
+        enum RevocationScope: String, ExpressibleByArgument, CaseIterable {
+            case leaf, chain
+        }
 
         @OptionGroup var ceremony: Ceremony
 
@@ -87,6 +96,20 @@ struct VerifyCommand: ParsableCommand {
                 "Judge certificates at this time (ISO 8601, e.g. 2025-01-01T00:00:00Z) instead of now."
         )
         var at: String?
+
+        @Option(
+            name: .customLong("crl"),
+            help:
+                "A certificate revocation list file (PEM, possibly several blocks, or DER) of an attestation CA; repeatable. Turns revocation checking on."
+        )
+        var revocationLists: [String] = []
+
+        @Option(
+            name: .customLong("revocation-scope"),
+            help:
+                "With --crl: check every certificate but the anchor (chain) or the attestation certificate only (leaf)."
+        )
+        var revocationScope: RevocationScope = .chain
 
         func run() throws {
             try failingCleanly {
@@ -141,6 +164,7 @@ struct VerifyCommand: ParsableCommand {
                 }
             }
             var policy = AttestationTrustPolicy(validationTime: try validationTime())
+            policy.revocation = try revocation()
             guard !anchors.isEmpty else { return policy }
             for format in [
                 "packed", "fido-u2f", "tpm", "android-key", "android-safetynet", "apple",
@@ -148,6 +172,37 @@ struct VerifyCommand: ParsableCommand {
                 policy = policy.trusting(anchors, for: format)
             }
             return policy
+        }
+
+        /// The CRLs of every `--crl` file, checked as `--revocation-scope` says; none without
+        /// `--crl`.
+        func revocation() throws -> RevocationCheck {
+            guard !revocationLists.isEmpty else { return .none }
+            var lists: [CertificateRevocationList] = []
+            for path in revocationLists {
+                let bytes: [UInt8]
+                do {
+                    bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+                } catch {
+                    throw CommandFailure("cannot read \(path): \(error.localizedDescription)")
+                }
+                do {
+                    // PEM is text starting with a "-----BEGIN" line; anything else is DER.
+                    let text = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+                    if text.starts(with: Array("-----BEGIN".utf8)) {
+                        lists += try CertificateRevocationList.revocationLists(
+                            pemEncoded: String(decoding: bytes, as: UTF8.self))
+                    } else {
+                        lists.append(try CertificateRevocationList(derEncoded: bytes))
+                    }
+                } catch {
+                    throw CommandFailure("\(path): \(error)")
+                }
+            }
+            switch revocationScope {
+            case .leaf: return .leaf(lists)
+            case .chain: return .chain(lists)
+            }
         }
 
         /// `--at` in seconds since the epoch.

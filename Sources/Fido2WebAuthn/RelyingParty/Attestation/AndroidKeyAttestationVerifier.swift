@@ -43,7 +43,9 @@ public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
     ///   RS1, or not fitting the key); `attestationSignatureInvalid`; `attestationKeyMismatch`;
     ///   `attestationCertificateInvalid` (a certificate that does not parse, a missing or
     ///   malformed KeyDescription, `allApplications`, `origin`, `purpose`);
-    ///   `attestationNonceMismatch` (`attestationChallenge`); `attestationTrustPathInvalid`.
+    ///   `attestationNonceMismatch` (`attestationChallenge`); `attestationTrustPathInvalid` or
+    ///   a revocation code (see
+    ///   ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
     public static func verify(
         androidKey statement: AndroidKeyAttestationStatement,
         in context: AttestationVerificationContext

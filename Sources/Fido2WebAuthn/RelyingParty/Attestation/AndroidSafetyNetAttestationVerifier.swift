@@ -48,7 +48,8 @@ public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
     ///   `attestationSignatureInvalid`; `attestationCertificateInvalid` (a certificate that
     ///   does not parse, the host name); `attestationNonceMismatch`;
     ///   `attestationIntegrityVerdictFailed`; `attestationTimestampOutOfRange`;
-    ///   `attestationTrustPathInvalid`.
+    ///   `attestationTrustPathInvalid` or a revocation code (see
+    ///   ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
     public static func verify(
         safetyNet statement: AndroidSafetyNetAttestationStatement,
         in context: AttestationVerificationContext

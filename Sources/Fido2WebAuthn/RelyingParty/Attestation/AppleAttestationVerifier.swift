@@ -40,7 +40,8 @@ public enum AppleAttestationVerifier: AttestationFormatVerifier {
     /// - Throws: ``WebAuthnError`` naming the failed check: `invalidAttestationStatement` (no
     ///   certificate); `attestationCertificateInvalid` (a certificate that does not parse, the
     ///   nonce extension missing or malformed); `attestationNonceMismatch` (step 4);
-    ///   `attestationKeyMismatch` (step 5); `attestationTrustPathInvalid`.
+    ///   `attestationKeyMismatch` (step 5); `attestationTrustPathInvalid` or a revocation code
+    ///   (see ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
     public static func verify(
         apple statement: AppleAttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {

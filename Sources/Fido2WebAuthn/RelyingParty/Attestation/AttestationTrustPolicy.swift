@@ -5,6 +5,9 @@ import Fido2Crypto
 /// Trust is the caller's decision: fido2kit ships no roots by default. With no anchors for a
 /// format, a statement's signatures and rules are still verified in full and the result says
 /// the trust path was not evaluated (``TrustPathEvaluation/notEvaluated(reason:)``).
+///
+/// Revocation is not checked unless ``revocation`` says so; it then applies to every format's
+/// chain that is judged against anchors.
 public struct AttestationTrustPolicy: Sendable {
     /// Trust anchors (roots or intermediate CAs) by attestation statement format identifier
     /// (`packed`, `tpm`, `android-key`, `android-safetynet`, `apple`, `fido-u2f`).
@@ -15,20 +18,33 @@ public struct AttestationTrustPolicy: Sendable {
     /// Identifiers of critical certificate extensions that the format verifiers check
     /// themselves, on top of those OpenSSL processes (see `CertificateChainVerifier`).
     public var allowedCriticalExtensions: Set<ASN1ObjectIdentifier>
+    /// Whether attestation chains are checked for revocation, and against which CRLs (shared
+    /// by every format; each certificate is judged by its own issuer's CRL): `.none` (the
+    /// default) checks nothing; `.leaf(crls)` the attestation certificate; `.chain(crls)` every
+    /// certificate of the path but the anchor. A revoked certificate fails registration with
+    /// ``WebAuthnError/Code-swift.struct/attestationCertificateRevoked``; a certificate in
+    /// scope without a usable CRL fails closed with
+    /// ``WebAuthnError/Code-swift.struct/attestationRevocationStatusUnknown``. See
+    /// `RevocationCheck` for the rules. Chains of formats without anchors are not judged at
+    /// all, so neither is their revocation.
+    public var revocation: RevocationCheck = .none
     /// Rules of the `android-key` verifier that a relying party may relax (strict by default).
     public var androidKey = AndroidKeyAttestationOptions()
     /// Rules of the `android-safetynet` verifier: the timestamp window and the CTS profile
     /// verdict (strict by default).
     public var androidSafetyNet = AndroidSafetyNetAttestationOptions()
 
-    /// A policy trusting `anchors` per format, judged at `validationTime` (nil: now).
+    /// A policy trusting `anchors` per format, judged at `validationTime` (nil: now), checking
+    /// revocation as `revocation` says (default: not at all).
     public init(
         anchors: [String: [Certificate]] = [:], validationTime: Int64? = nil,
-        allowedCriticalExtensions: Set<ASN1ObjectIdentifier> = []
+        allowedCriticalExtensions: Set<ASN1ObjectIdentifier> = [],
+        revocation: RevocationCheck = .none
     ) {
         self.anchors = anchors
         self.validationTime = validationTime
         self.allowedCriticalExtensions = allowedCriticalExtensions
+        self.revocation = revocation
     }
 
     /// The anchors configured for `format` (empty when none are).

@@ -28,7 +28,11 @@ public struct AttestationVerificationContext: Sendable {
     /// verified path when it verifies.
     ///
     /// - Throws: ``WebAuthnError/Code-swift.struct/attestationTrustPathInvalid`` when anchors
-    ///   are configured and the chain does not verify to one of them at the policy's time.
+    ///   are configured and the chain does not verify to one of them at the policy's time;
+    ///   under the policy's ``AttestationTrustPolicy/revocation`` check,
+    ///   ``WebAuthnError/Code-swift.struct/attestationCertificateRevoked`` for a revoked
+    ///   certificate and ``WebAuthnError/Code-swift.struct/attestationRevocationStatusUnknown``
+    ///   for one without a usable CRL.
     public func evaluateTrustPath(
         _ chain: [Certificate], format: String, step: String
     )
@@ -40,12 +44,19 @@ public struct AttestationVerificationContext: Sendable {
         }
         do {
             let verifier = try CertificateChainVerifier(
-                trustAnchors: anchors, allowedCriticalExtensions: policy.allowedCriticalExtensions)
+                trustAnchors: anchors, allowedCriticalExtensions: policy.allowedCriticalExtensions,
+                revocation: policy.revocation)
             return .verified(path: try verifier.verify(chain: chain, at: policy.validationTime))
         } catch {
+            let code: WebAuthnError.Code =
+                switch error.code {
+                case .certificateRevoked: .attestationCertificateRevoked
+                case .revocationStatusUnknown: .attestationRevocationStatusUnknown
+                default: .attestationTrustPathInvalid
+                }
+            let depth = error.depth.map { " (certificate \($0) of the chain)" } ?? ""
             throw WebAuthnError(
-                .attestationTrustPathInvalid,
-                "the \(format) certificate chain does not verify: \(error)",
+                code, "the \(format) certificate chain does not verify\(depth): \(error)",
                 field: "attStmt.x5c", step: step)
         }
     }

@@ -20,7 +20,8 @@ public enum FIDOU2FAttestationVerifier: AttestationFormatVerifier {
     ///   exactly one certificate; `attestationCertificateInvalid` for a certificate that does
     ///   not parse or has no P-256 key; `attestationAlgorithmMismatch` for a credential key
     ///   that is not ES256 on P-256; `attestationSignatureInvalid`;
-    ///   `attestationTrustPathInvalid` (step `§7.1 step 24`).
+    ///   `attestationTrustPathInvalid` (step `§7.1 step 24`) or a revocation code (see
+    ///   ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
     public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {

@@ -28,7 +28,8 @@ public enum PackedAttestationVerifier: AttestationFormatVerifier {
     ///   (full: an `alg` this library does not implement); `attestationSignatureInvalid`; `attestationCertificateInvalid` (a certificate that
     ///   does not parse or breaks §8.2.1); `attestationAAGUIDMismatch`;
     ///   `attestationTrustPathInvalid` (step `§7.1 step 24`) when anchors are configured and
-    ///   the chain does not lead to one.
+    ///   the chain does not lead to one (`attestationCertificateRevoked` or
+    ///   `attestationRevocationStatusUnknown` under the policy's revocation check).
     public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {

@@ -58,7 +58,8 @@ public enum TPMAttestationVerifier: AttestationFormatVerifier {
     ///   credential key, or the attested name is not `pubArea`'s); `invalidTPMStructure`
     ///   (magic, type, an unknown `nameAlg`); `attestationNonceMismatch` (`extraData`);
     ///   `attestationSignatureInvalid` (`sig`); `attestationCertificateInvalid` (§8.3.1);
-    ///   `attestationAAGUIDMismatch`; `attestationTrustPathInvalid`.
+    ///   `attestationAAGUIDMismatch`; `attestationTrustPathInvalid` or a revocation code (see
+    ///   ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
     public static func verify(
         tpm statement: TPMAttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {

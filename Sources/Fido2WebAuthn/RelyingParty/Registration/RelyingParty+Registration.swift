@@ -19,7 +19,8 @@ extension RelyingParty {
     /// `attestationFormatUnsupported`), statement (22: the format's codes, such as
     /// `attestationSignatureInvalid`; a verifier that names its own section, `§8.3`, has it
     /// lead the reason), and trust (24: `attestationTypeNotAccepted`,
-    /// `attestationTrustPathInvalid`). The cheap checks of the credential ID and extensions
+    /// `attestationTrustPathInvalid`, and under a revocation check
+    /// `attestationCertificateRevoked` or `attestationRevocationStatusUnknown`). The cheap checks of the credential ID and extensions
     /// run before the attestation's signatures and certificates: the outcome is the same, and
     /// forged input is turned away before the costly work.
     ///
@@ -134,7 +135,13 @@ extension RelyingParty {
         do {
             attestation = try verifier.verify(object.statement, in: context)
         } catch {
-            let step = error.code == .attestationTrustPathInvalid ? Step.trust : Step.statement
+            let step =
+                switch error.code {
+                case .attestationTrustPathInvalid, .attestationCertificateRevoked,
+                    .attestationRevocationStatusUnknown:
+                    Step.trust
+                default: Step.statement
+                }
             throw error.attributedToCeremony(step: step).prefixingField("attestationObject")
         }
         // §7.1 steps 23–24: the attestation type is acceptable (the trust path was judged
