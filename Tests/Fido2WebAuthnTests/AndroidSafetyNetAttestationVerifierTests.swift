@@ -119,21 +119,25 @@ import Testing
         #expect(error?.reason.contains("expired") == true)
     }
 
-    /// reg-029's signing certificate was revoked. fido2kit checks no CRL or OCSP, so the
-    /// statement verifies: this pins the known gap (the vector expects "revoked certificate").
-    @Test func doesNotCheckRevocationOfReg029() throws {
+    /// reg-029 expects "revoked certificate", but its source mocks the CRL and the file carries
+    /// none. Without revocation data the statement and chain verify; asking for revocation
+    /// checking with no CRL for Google's intermediate fails closed, never open.
+    @Test func judgesReg029RevocationOnlyWithRevocationData() throws {
         let vector = try RealDeviceCase.named("reg-029")
         #expect(vector.expectedResult == "error: revoked certificate")
-        let result = try vector.registration.verify(
-            policy: try Self.realPolicy(
-                [WellKnownAttestationRoots.globalSignRootCA], at: vector.pinnedTime
-            ) {
-                $0.skipsTimestampCheck = true
-            })
+        var policy = try Self.realPolicy(
+            [WellKnownAttestationRoots.globalSignRootCA], at: vector.pinnedTime
+        ) {
+            $0.skipsTimestampCheck = true
+        }
+        let result = try vector.registration.verify(policy: policy)
         guard case .verified = result.trustPath else {
             Issue.record("\(result.trustPath)")
             return
         }
+        policy.revocation = .leaf([])
+        let error = vector.registration.failure(policy: policy)
+        #expect(error?.code == .attestationRevocationStatusUnknown)
     }
 
     /// reg-063: ctsProfileMatch is false; the default policy rejects it. Its pinned time is the

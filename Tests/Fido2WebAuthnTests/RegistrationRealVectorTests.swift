@@ -59,8 +59,9 @@ import Testing
         "reg-063": (.attestationIntegrityVerdictFailed, "§7.1 step 22"),
     ]
 
-    /// Expected an error that needs revocation checking, which fido2kit does not do (no CRL or
-    /// OCSP): the registration verifies. A known gap, pinned here.
+    /// Expected an error that needs revocation data the file does not carry (its source mocks
+    /// the CRL): without CRLs in the policy the registration verifies. Pinned here; see
+    /// `judgesReg029RevocationOnlyWithRevocationData`.
     static let knownGaps: Set<String> = ["reg-029"]
 
     /// The verifier options the sources set: SafetyNet responses checked long after they were

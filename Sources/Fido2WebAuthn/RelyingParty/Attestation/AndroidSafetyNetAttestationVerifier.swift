@@ -17,7 +17,8 @@ import Fido2Encoding
 /// time; then the chain is judged against the `android-safetynet` anchors (the GlobalSign
 /// roots, see ``WellKnownAttestationRoots``).
 ///
-/// Certificate revocation is not checked (no CRL or OCSP), as for every format.
+/// Revocation is checked, as for every format, only against the CRLs the relying party puts in
+/// ``AttestationTrustPolicy/revocation`` (nothing is fetched; no OCSP).
 public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
     /// `android-safetynet`.
     public static let format = "android-safetynet"
