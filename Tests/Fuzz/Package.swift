@@ -37,6 +37,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("relying-party", [crypto, webAuthn]),
     ("der", [crypto]),
     ("x509", [crypto]),
+    ("crl", [crypto]),
 ]
 
 let package = Package(

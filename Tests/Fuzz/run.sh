@@ -65,6 +65,8 @@ artifacts="$fuzz_dir/artifacts"
 mkdir -p "$corpus" "$artifacts"
 # shellcheck disable=SC2086 # the kinds are words
 python3 "$fuzz_dir/seeds.py" "$corpus" $seed_kinds
+# ...and whatever the target makes itself (most make nothing).
+FUZZ_WRITE_SEEDS="$corpus" "$binary" || { echo "run.sh: $target cannot write its own seeds" >&2; exit 1; }
 
 flags=(
     "-max_total_time=$seconds"

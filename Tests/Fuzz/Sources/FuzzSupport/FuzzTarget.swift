@@ -13,14 +13,25 @@ import Glibc
 public protocol FuzzTarget {
     /// Runs the code under test on one input.
     static func fuzz(_ input: [UInt8])
+    /// Seeds the target makes itself, for input no shared vector holds (a CRL signed by a CA
+    /// made at start-up); none by default. `run.sh` asks for them with `FUZZ_WRITE_SEEDS=DIR`.
+    static var generatedSeeds: [[UInt8]] { get }
 }
 
 /// The running target's entry, reached from libFuzzer's C callback (which cannot capture).
 nonisolated(unsafe) private var currentTarget: (([UInt8]) -> Void)?
 
 extension FuzzTarget {
-    /// Starts libFuzzer with the process's arguments and exits with its status.
+    /// No generated seeds.
+    public static var generatedSeeds: [[UInt8]] { [] }
+
+    /// Starts libFuzzer with the process's arguments and exits with its status; with
+    /// `FUZZ_WRITE_SEEDS=DIR` in the environment, writes ``generatedSeeds`` into DIR
+    /// (`generated-N`) and exits instead.
     public static func main() {
+        if let directory = getenv("FUZZ_WRITE_SEEDS") {
+            exit(writeSeeds(into: String(cString: directory)) ? 0 : 1)
+        }
         currentTarget = { fuzz($0) }
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
@@ -31,5 +42,14 @@ extension FuzzTarget {
             return 0
         }
         exit(status)
+    }
+
+    private static func writeSeeds(into directory: String) -> Bool {
+        for (index, seed) in generatedSeeds.enumerated() {
+            guard let file = fopen("\(directory)/generated-\(index)", "wb") else { return false }
+            let written = seed.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+            guard fclose(file) == 0, written == seed.count else { return false }
+        }
+        return true
     }
 }

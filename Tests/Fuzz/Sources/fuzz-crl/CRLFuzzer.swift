@@ -1,0 +1,99 @@
+// Certificate revocation lists (Fido2Crypto.CertificateRevocationList): parsing, accessors and
+// revocation checking with a fuzzed CRL. CRLs come from the relying party, but often from a
+// network fetch it does not control, so they are read as hostile.
+// dictionary:
+// seeds: certificates
+import Fido2Crypto
+import FuzzSupport
+
+/// Invariants on every CRL that parses:
+/// - its DER is the input, the DER reader accepts the whole tree, and its issuer re-parses
+///   from its DER to an equal name;
+/// - every accessor answers without trapping;
+/// - its signature never verifies under the fuzz CA's key (the fuzzer cannot forge it), so
+///   checking a certificate of that CA's against it never succeeds and never says "revoked":
+///   revocation checking fails closed with `revocationStatusUnknown`.
+@main
+enum CRLFuzzer: FuzzTarget {
+    static let notBefore: Int64 = 0
+    static let notAfter: Int64 = 4_102_444_800
+    static let authority: TestCertificateAuthority = {
+        do {
+            return try TestCertificateAuthority(
+                privateKey: PrivateKey(generating: .p256),
+                subject: DistinguishedName([.commonName("fido2kit fuzz CA")]), serialNumber: [1],
+                notBefore: notBefore, notAfter: notAfter)
+        } catch {
+            FuzzCheck.fail("cannot make the fuzz CA: \(error)")
+        }
+    }()
+    static let authorityKey: PublicKey = {
+        do {
+            return try authority.certificate.publicKey
+        } catch {
+            FuzzCheck.fail("cannot read the fuzz CA's key: \(error)")
+        }
+    }()
+    static let leaf: Certificate = {
+        do {
+            return try authority.issuePackedAttestationCertificate(
+                subjectKey: PrivateKey(generating: .p256).publicKey, country: "US",
+                organization: "fido2kit", commonName: "fuzz leaf", aaguid: nil,
+                serialNumber: [2], notBefore: notBefore, notAfter: notAfter)
+        } catch {
+            FuzzCheck.fail("cannot make the fuzz leaf: \(error)")
+        }
+    }()
+
+    /// CRLs of the fuzz CA (empty, revoking the leaf, revoking many serials, without
+    /// nextUpdate) and of another issuer, so the fuzzer starts from lists that parse.
+    static var generatedSeeds: [[UInt8]] {
+        let other = try? TestCertificateAuthority(
+            privateKey: PrivateKey(generating: .p384),
+            subject: DistinguishedName([.country("US"), .commonName("another CA")]),
+            serialNumber: [9], notBefore: notBefore, notAfter: notAfter)
+        let lists = [
+            try? authority.issueRevocationList(revoking: [], thisUpdate: 1, nextUpdate: 2),
+            try? authority.issueRevocationList(
+                revoking: [[2]], thisUpdate: 1_600_000_000, nextUpdate: nil),
+            try? authority.issueRevocationList(
+                revoking: (1...40).map { [UInt8($0), 0x7f, UInt8($0)] }, thisUpdate: 0,
+                nextUpdate: notAfter),
+            try? other?.issueRevocationList(revoking: [[1], [2]], thisUpdate: 5, nextUpdate: 6),
+        ]
+        return lists.compactMap { $0?.derEncoded }
+    }
+
+    static func fuzz(_ input: [UInt8]) {
+        guard let list = try? CertificateRevocationList(derEncoded: input) else { return }
+        FuzzCheck.require(list.derEncoded == input, "DER is not kept as given")
+        FuzzCheck.require(
+            (try? DERReader.validate(input[...])) != nil, "DER reader rejects the tree")
+        FuzzCheck.require(
+            (try? DistinguishedName(derEncoded: list.issuer.derEncoded)) == list.issuer,
+            "issuer does not re-parse")
+        _ = (list.version, list.signatureAlgorithm, list.signature, list.tbsCertListDER)
+        _ = (list.thisUpdate, list.nextUpdate, list.revokedSerialNumbers, list.extensions)
+        _ = (list.description, list.lists(leaf))
+        FuzzCheck.require(
+            !list.isSignatureValid(issuerKey: authorityKey),
+            "a fuzzed CRL verifies under the fuzz CA's key")
+        for scope in [RevocationCheck.leaf([list]), .chain([list])] {
+            do {
+                let verifier = try CertificateChainVerifier(
+                    trustAnchors: [authority.certificate], revocation: scope)
+                _ = try verifier.verify(leaf, at: 1_700_000_000)
+                FuzzCheck.fail("a certificate verified against a fuzzed CRL only")
+            } catch {
+                FuzzCheck.require(
+                    error.code == .revocationStatusUnknown,
+                    "a fuzzed CRL gave \(error.code), not revocationStatusUnknown")
+            }
+        }
+        if input.count % 8 == 0 {
+            FuzzCheck.require(
+                (try? CertificateRevocationList(pemEncoded: list.pemEncoded)) == list,
+                "PEM form does not parse to the same CRL")
+        }
+    }
+}
