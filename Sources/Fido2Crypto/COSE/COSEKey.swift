@@ -50,9 +50,11 @@ public struct COSEKey: Sendable, Equatable {
     /// Members other than kty, kid, alg and the key parameters (crv, x, y; n, e) are ignored.
     /// Private key members (`d`, RSA primes) are refused.
     ///
-    /// - Parameter options: how strictly the CBOR is checked; the default, `.strict`, demands
-    ///   CTAP2 canonical encoding (shortest heads, definite lengths, canonical key order,
-    ///   unique keys, no trailing bytes).
+    /// - Parameters:
+    ///   - bytes: the encoded COSE_Key.
+    ///   - options: how strictly the CBOR is checked; the default, `.strict`, demands CTAP2
+    ///     canonical encoding (shortest heads, definite lengths, canonical key order, unique
+    ///     keys, no trailing bytes).
     /// - Throws: ``CryptoError/Code-swift.struct/invalidCOSEKey`` for CBOR that is malformed or
     ///   not canonical, or a member of the wrong type;
     ///   ``CryptoError/Code-swift.struct/missingMember`` when kty, alg, crv or a coordinate is

@@ -34,6 +34,7 @@ public struct CertificateChainVerifier: Sendable {
     /// A verifier trusting `trustAnchors`.
     ///
     /// - Parameters:
+    ///   - trustAnchors: the roots or intermediate CAs a path may end at.
     ///   - allowedCriticalExtensions: identifiers of critical extensions OpenSSL does not
     ///     process that the caller checks itself; see the type's documentation.
     ///   - revocation: whether to check revocation, and against which CRLs (default: not).
