@@ -6,7 +6,7 @@
 /// (`ignoringWhitespace: true`, for PEM bodies split into lines) are space, tab, CR and LF
 /// skipped; error offsets still refer to the original text.
 public enum Base64 {
-    /// The number of characters ``encode(_:)`` writes for `byteCount` bytes.
+    /// The number of characters ``encode(_:)-(Bytes)`` writes for `byteCount` bytes.
     public static func encodedCount(ofByteCount byteCount: Int) -> Int {
         Base64Engine.encodedCount(ofByteCount: byteCount, padded: true)
     }
@@ -52,7 +52,9 @@ public enum Base64 {
 
     /// The bytes encoded by padded base64 `text`.
     ///
-    /// - Parameter ignoringWhitespace: skip space, tab, CR and LF anywhere (PEM line breaks).
+    /// - Parameters:
+    ///   - text: the padded base64 text to decode.
+    ///   - ignoringWhitespace: skip space, tab, CR and LF anywhere (PEM line breaks).
     /// - Throws: ``Fido2EncodingError`` with code `invalidCharacter`, `invalidPadding`,
     ///   `invalidLength` (one character left over, or padding missing) or `nonZeroTrailingBits`,
     ///   with the byte offset in `text`.

@@ -8,7 +8,7 @@
 /// and nothing else (`QQ=`, `Q===` and `=` in the middle are rejected). WebAuthn says unpadded,
 /// but some relying-party libraries pad, and exact padding carries no ambiguity.
 public enum Base64URL {
-    /// The number of characters ``encode(_:)`` writes for `byteCount` bytes.
+    /// The number of characters ``encode(_:)-(Bytes)`` writes for `byteCount` bytes.
     public static func encodedCount(ofByteCount byteCount: Int) -> Int {
         Base64Engine.encodedCount(ofByteCount: byteCount, padded: false)
     }

@@ -67,14 +67,14 @@ public struct JSONReader: Sendable {
 
     /// Reads one JSON document from UTF-8 bytes (the common case, without generic dispatch).
     ///
-    /// - Throws: ``Fido2EncodingError`` as ``read(_:)-(Collection)`` does.
+    /// - Throws: ``Fido2EncodingError`` as ``read(_:)-(Bytes)`` does.
     public func read(_ bytes: [UInt8]) throws(Fido2EncodingError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer in read(buffer: buffer) }.get()
     }
 
     /// Reads one JSON document from text.
     ///
-    /// - Throws: ``Fido2EncodingError`` as ``read(_:)-(Collection)`` does.
+    /// - Throws: ``Fido2EncodingError`` as ``read(_:)-(Bytes)`` does.
     public func read(_ text: String) throws(Fido2EncodingError) -> JSONValue {
         try read(text.utf8)
     }

@@ -116,9 +116,13 @@ public struct JSONScanner {
     /// Scans `bytes` with `body`, then checks whatever `body` left unread and that nothing but
     /// whitespace follows the value.
     ///
-    /// - Parameter mapError: turns the scanner's errors into the body's error type.
+    /// - Parameters:
+    ///   - bytes: the UTF-8 JSON document to scan.
+    ///   - options: the limits and duplicate-name policy, as ``JSONReader`` applies them.
+    ///   - mapError: turns the scanner's errors into the body's error type.
+    ///   - body: reads the document through the scanner it is given and returns the result.
     /// - Throws: what `body` throws, or `mapError` of a ``Fido2EncodingError`` (the codes of
-    ///   ``JSONReader/read(_:)-(Collection)`` and, from ``readBase64URL()``, those of
+    ///   ``JSONReader/read(_:)-(Bytes)`` and, from ``readBase64URL()``, those of
     ///   ``Base64URL/decode(_:)``). When `body` fails on content (a missing member, say) but the
     ///   document is also malformed later on, the malformation is reported instead, so broken
     ///   JSON is always reported as broken JSON.
@@ -517,7 +521,7 @@ public struct JSONScanner {
 
     /// Reads the value that comes next, whatever it is, as a tree.
     ///
-    /// - Throws: ``Fido2EncodingError`` as ``JSONReader/read(_:)-(Collection)`` does.
+    /// - Throws: ``Fido2EncodingError`` as ``JSONReader/read(_:)-(Bytes)`` does.
     public mutating func readValue() throws(Fido2EncodingError) -> JSONValue {
         let failedBefore = poisoned
         poisoned = true

@@ -19,7 +19,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Reads one JSON document with the default ``JSONReader/Options``.
     ///
-    /// - Throws: ``Fido2EncodingError`` as ``JSONReader/read(_:)-(Collection)`` does.
+    /// - Throws: ``Fido2EncodingError`` as ``JSONReader/read(_:)-(Bytes)`` does.
     public init<Bytes: Collection>(parsing bytes: Bytes) throws(Fido2EncodingError)
     where Bytes.Element == UInt8 {
         self = try JSONReader().read(bytes)
