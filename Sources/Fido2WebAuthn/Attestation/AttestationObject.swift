@@ -48,8 +48,10 @@ public struct AttestationObject: Sendable, Hashable {
 
     /// Parses an attestation object.
     ///
-    /// - Parameter options: the CBOR rules for the object, the statement, the credential public
-    ///   key and the extensions; `.strict` (CTAP2 canonical, no trailing bytes) by default.
+    /// - Parameters:
+    ///   - bytes: the CBOR-encoded attestation object (`attestationObject`).
+    ///   - options: the CBOR rules for the object, the statement, the credential public key and
+    ///     the extensions; `.strict` (CTAP2 canonical, no trailing bytes) by default.
     /// - Throws: ``WebAuthnError``: `malformedCBOR` (with the offset) for CBOR that breaks the
     ///   rules; `invalidAttestationObject` when the top level is not a map, a member is missing,
     ///   unexpected or mistyped; the errors of ``AuthenticatorData/init(bytes:options:)-(ArraySlice<UInt8>,_)``

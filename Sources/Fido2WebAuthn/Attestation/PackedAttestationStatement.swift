@@ -37,8 +37,17 @@ public struct PackedAttestationStatement: Sendable, Equatable {
     /// Full (basic) attestation: `attestationKey` signs authenticatorData ‖ clientDataHash, and
     /// `certificates` (its certificate first, then any intermediates) go in `x5c`.
     ///
-    /// - Parameter algorithm: the attestation key's algorithm; by default ES256, ES384, ES512,
-    ///   EdDSA, Ed448 or RS256 after the key's kind.
+    /// - Parameters:
+    ///   - authenticatorData: the authenticator data being attested; its bytes are signed.
+    ///   - clientDataHash: the SHA-256 hash of the client data JSON, signed after the
+    ///     authenticator data.
+    ///   - attestationKey: the attestation private key that signs.
+    ///   - certificates: the DER X.509 chain for `x5c`: the attestation key's certificate first,
+    ///     then any intermediates; must not be empty.
+    ///   - algorithm: the attestation key's algorithm; by default ES256, ES384, ES512, EdDSA,
+    ///     Ed448 or RS256 after the key's kind.
+    ///   - nonce: how an ECDSA signature's secret k is chosen (`.deterministic` for RFC 6979,
+    ///     reproducible signatures); `.random` by default.
     /// - Throws: ``WebAuthnError`` `invalidValue` for an empty chain; `signingFailed` (or
     ///   `unsupportedAlgorithm`) when the key cannot sign.
     public static func fullAttestation(

@@ -33,10 +33,10 @@ public struct AuthenticatorConfiguration: Sendable {
     /// The size of new RSA keys. Default 2048.
     public var rsaModulusBits = 2048
     /// Where keys and credential IDs come from; nil (the default) uses OpenSSL's DRBG
-    /// directly, the fastest. With a ``DeterministicRandomSource`` output is reproducible (RSA
+    /// directly, the fastest. With a `DeterministicRandomSource` output is reproducible (RSA
     /// keys are then found by a deterministic prime search: slow, for tests only).
     public var random: (any RandomSource)?
-    /// How ECDSA nonces are made. Default random; ``ECDSANonce/deterministic`` (RFC 6979) for
+    /// How ECDSA nonces are made. Default random; `ECDSANonce.deterministic` (RFC 6979) for
     /// reproducible output.
     public var ecdsaNonce: ECDSANonce = .random
 
@@ -53,7 +53,7 @@ public struct AuthenticatorConfiguration: Sendable {
         return configuration
     }
 
-    /// Deterministic mode: keys and credential IDs from a ``DeterministicRandomSource`` seeded
+    /// Deterministic mode: keys and credential IDs from a `DeterministicRandomSource` seeded
     /// with `seed`, ECDSA nonces by RFC 6979. The same inputs give the same bytes.
     ///
     /// - Throws: ``WebAuthnError`` `keyGenerationFailed` if the source cannot be made.

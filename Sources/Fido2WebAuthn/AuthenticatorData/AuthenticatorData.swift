@@ -29,8 +29,11 @@ public struct AuthenticatorData: Sendable, Hashable {
 
     /// Parses authenticator data.
     ///
-    /// - Parameter options: the CBOR rules for the credential public key and the extensions
-    ///   map; `.strict` (CTAP2 canonical) by default.
+    /// - Parameters:
+    ///   - bytes: the raw authenticator data: rpIdHash, flags, signCount, then the attested
+    ///     credential data and the extensions map when their flags say so.
+    ///   - options: the CBOR rules for the credential public key and the extensions map;
+    ///     `.strict` (CTAP2 canonical) by default.
     /// - Throws: ``WebAuthnError`` with ``WebAuthnError/field`` and ``WebAuthnError/offset``:
     ///   `truncated` when the data ends inside a part; `trailingBytes` when bytes follow the last
     ///   part; `attestedCredentialDataFlagMismatch` when AT is set and nothing follows the sign

@@ -29,7 +29,7 @@ public struct AuthenticatorExtensionOutputs: Sendable, Hashable {
         /// The output decoded.
         ///
         /// - Throws: ``WebAuthnError`` `malformedCBOR` if the text cannot be held in a
-        ///   ``CBORValue`` (it was validated when read, so only lenient input can fail).
+        ///   `CBORValue` (it was validated when read, so only lenient input can fail).
         public func value() throws(WebAuthnError) -> CBORValue {
             try readingCBOR(identifier) { () throws(CBORError) in
                 try CBORValue.decode(encodedValue, options: .lenient)

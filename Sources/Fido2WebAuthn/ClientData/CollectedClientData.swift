@@ -36,7 +36,12 @@ public struct CollectedClientData: Sendable, Hashable {
     /// Client data for a ceremony, ready to serialize.
     ///
     /// - Parameters:
+    ///   - type: the ceremony (`webauthn.create`, `webauthn.get`, ...).
+    ///   - challenge: the relying party's challenge, raw bytes (written as unpadded base64url).
+    ///   - origin: the caller's origin as the client serializes it (`https://example.org`).
+    ///   - crossOrigin: whether the caller is in a cross-origin iframe; false by default.
     ///   - topOrigin: only for a cross-origin call, as browsers set it.
+    ///   - tokenBinding: the Token Binding state of a Level 1 or 2 client; nil by default.
     ///   - extraMembers: appended after the fixed members, in order.
     /// - Throws: ``WebAuthnError`` `invalidValue` when `topOrigin` is given while `crossOrigin`
     ///   is false, or when an extra member repeats a name or takes one of the fixed members'

@@ -3,7 +3,7 @@ import Fido2Encoding
 /// A WebAuthn Level 3 JSON form (`PublicKeyCredentialCreationOptionsJSON`,
 /// `RegistrationResponseJSON`, …): read strictly from JSON, written as exact, stable bytes.
 ///
-/// Reading goes through ``JSONScanner`` (no intermediate tree), tolerates unknown members and
+/// Reading goes through `JSONScanner` (no intermediate tree), tolerates unknown members and
 /// reports a missing or mistyped member with its path.
 /// Writing emits members in the order of the specification's IDL, binary members as unpadded
 /// base64url, no whitespace; the same value always gives the same bytes.
@@ -53,8 +53,10 @@ extension WebAuthnJSONForm {
 
     /// Reads the form from an already parsed value (one member of a larger document, say).
     ///
-    /// - Parameter path: where the value sits in the larger document; errors name members
-    ///   under it (`publicKey.challenge`).
+    /// - Parameters:
+    ///   - jsonValue: the parsed value holding the form, re-serialized and read as the form.
+    ///   - path: where the value sits in the larger document; errors name members under it
+    ///     (`publicKey.challenge`).
     /// - Throws: ``WebAuthnError`` as ``init(jsonBytes:)-([UInt8])`` does; offsets then refer to
     ///   the value's compact serialization.
     public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {

@@ -39,7 +39,15 @@ public struct CredentialRecord: Sendable, Equatable {
 
     /// A record whose public key is given as an encoded COSE_Key, as stored.
     ///
-    /// - Parameter options: the CBOR profile of `publicKeyBytes`; CTAP2 canonical by default.
+    /// - Parameters:
+    ///   - id: the credential ID.
+    ///   - publicKeyBytes: the credential public key as one encoded COSE_Key.
+    ///   - signCount: the signature counter last seen.
+    ///   - backupEligible: BE at registration: whether the credential may be backed up.
+    ///   - backupState: BS last seen: whether the credential is backed up; false by default.
+    ///   - userHandle: the user handle (`user.id`) of the account, or nil when not kept.
+    ///   - transports: the transports the client reported at registration; none by default.
+    ///   - options: the CBOR profile of `publicKeyBytes`; CTAP2 canonical by default.
     /// - Throws: ``WebAuthnError`` with step `§7.2 step 21` and field `credentialRecord.publicKey`:
     ///   `unsupportedAlgorithm` for a key of an algorithm this library cannot verify (ML-DSA,
     ///   …), `invalidCredentialPublicKey` for bytes that are not one valid COSE_Key.

@@ -10,7 +10,7 @@ extension AttestationTrustPolicy {
     /// policy = try policy.trusting(pemEncoded: yubicoRootPEM, for: "packed")
     /// ```
     ///
-    /// - Throws: ``CryptoError`` if a shipped root no longer parses or matches its fingerprint
+    /// - Throws: `CryptoError` if a shipped root no longer parses or matches its fingerprint
     ///   (see ``WellKnownAttestationRoot/certificate()``).
     public static func wellKnownRoots(
         validationTime: Int64? = nil
@@ -37,7 +37,7 @@ extension AttestationTrustPolicy {
     /// roots the caller keeps in files (read the text with any file API) or receives from a
     /// vendor, such as a newer Google attestation root or a FIDO metadata root.
     ///
-    /// - Throws: as ``Certificate/certificates(pemEncoded:)``: `invalidPEM` for text without a
+    /// - Throws: as `Certificate.certificates(pemEncoded:)`: `invalidPEM` for text without a
     ///   `CERTIFICATE` block, the DER errors for a certificate that does not parse.
     public func trusting(
         pemEncoded text: String, for format: String

@@ -30,9 +30,8 @@ public struct WellKnownAttestationRoot: Sendable, Hashable, CustomStringConverti
 
     /// The parsed certificate, after checking that its DER hashes to ``sha256Fingerprint``.
     ///
-    /// - Throws: ``CryptoError`` as ``Certificate/init(pemEncoded:)`` for PEM that does not
-    ///   parse; ``CryptoError/Code-swift.struct/invalidCertificate`` when the fingerprint
-    ///   differs.
+    /// - Throws: `CryptoError` as `Certificate(pemEncoded:)` for PEM that does not parse;
+    ///   `CryptoError` with code `invalidCertificate` when the fingerprint differs.
     public func certificate() throws(CryptoError) -> Certificate {
         let certificate = try Certificate(pemEncoded: pem)
         let digest = try DigestAlgorithm.sha256.hash(certificate.derEncoded)
