@@ -111,6 +111,11 @@ import Testing
         ("{\"a\": }", "not valid JSON"), ("[1, 2]", "must be a JSON object"),
         ("\"text\"", "must be a JSON object"), ("", "not valid JSON"),
         ("{} {}", "not valid JSON"),
+        // Found by fuzz-belvo: Foundation's parser took a trailing comma, and the authorize
+        // body embedding the signals verbatim was then not JSON.
+        ("{\"a\": [{\"b\": 1,}]}", "not valid JSON"), ("{\"a\": 1,}", "not valid JSON"),
+        ("{\"a\": 1, \"a\": 2}", "not valid JSON"), ("{\"a\": NaN}", "not valid JSON"),
+        ("{\"a\": 1} // note", "not valid JSON"),
     ])
     func malformedRiskSignalsAreRefused(json: String, message: String) {
         let error = #expect(throws: BelvoError.self) { try BelvoRiskSignals(jsonString: json) }

@@ -1,4 +1,4 @@
-import Foundation
+import Fido2Encoding
 
 /// The risk signals object the SDK's `collectRiskSignals(accountTenure:)` returns, kept as the
 /// exact JSON text it was given.
@@ -8,14 +8,18 @@ import Foundation
 /// partly encrypted (the `deviceId`), so this type never parses them into a dictionary and
 /// re-encodes them: the bodies we write embed ``json`` byte for byte.
 public struct BelvoRiskSignals: Sendable, Hashable {
+    /// The strict reader that checks the signals.
+    private static let reader = JSONReader()
+
     /// The JSON object exactly as given (UTF-8).
     public let json: [UInt8]
 
     /// Risk signals from their serialized JSON.
     ///
     /// - Throws: ``BelvoError/Code/malformedRiskSignals`` when `json` is not UTF-8 text holding
-    ///   exactly one JSON object (surrounding whitespace is allowed and kept; a byte order mark
-    ///   is not).
+    ///   exactly one JSON object under RFC 8259's grammar, with unique member names and within
+    ///   `Fido2Encoding.JSONReader`'s default limits (surrounding whitespace is allowed and
+    ///   kept; a byte order mark, trailing commas, comments and repeated names are not).
     public init(json: some Collection<UInt8>) throws(BelvoError) {
         let bytes = Array(json)
         guard String(validating: bytes, as: UTF8.self) != nil else {
@@ -26,13 +30,17 @@ public struct BelvoRiskSignals: Sendable, Hashable {
         guard !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else {
             throw BelvoError(.malformedRiskSignals, "risk signals start with a byte order mark")
         }
-        let parsed: Any
+        // RFC 8259 exactly, with unique member names: the signals are embedded verbatim, so
+        // whatever reads the body (Belvo, a proxy, a log pipeline) must read what we checked.
+        // Foundation's parser accepts more (trailing commas, for one) and is not used here.
+        let parsed: JSONValue
         do {
-            parsed = try JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)
+            parsed = try Self.reader.read(bytes)
         } catch {
-            throw BelvoError(.malformedRiskSignals, "risk signals are not valid JSON")
+            throw BelvoError(
+                .malformedRiskSignals, "risk signals are not valid JSON: \(error.reason)")
         }
-        guard parsed is [String: Any] else {
+        guard case .object = parsed else {
             throw BelvoError(.malformedRiskSignals, "risk signals must be a JSON object")
         }
         self.json = bytes
