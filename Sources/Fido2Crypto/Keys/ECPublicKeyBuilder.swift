@@ -45,7 +45,9 @@ enum ECPublicKeyBuilder {
         }
     }
 
-    private static func ecKey(
+    /// An `EC_KEY` for the SEC 1 point `point` (compressed or uncompressed) on `support`'s
+    /// curve; the caller owns the result.
+    static func ecKey(
         encodedPoint point: UnsafeRawBufferPointer, support: ECCurveSupport
     ) throws(CryptoError) -> OpaquePointer {
         guard let base = point.baseAddress else {

@@ -56,19 +56,22 @@ enum KeyInspection {
         return try BigNumber.bytes(of: number, width: width)
     }
 
-    /// The uncompressed point `04 ‖ x ‖ y` of an EC key, whatever form it was imported in.
-    static func uncompressedPoint(
-        of key: OpaquePointer, coordinateByteCount: Int
-    )
-        throws(CryptoError) -> [UInt8]
-    {
-        let x = try bigNumber("qx", of: key, width: coordinateByteCount)
-        let y = try bigNumber("qy", of: key, width: coordinateByteCount)
-        var out = [UInt8]()
-        out.reserveCapacity(1 + 2 * coordinateByteCount)
-        out.append(0x04)
-        out.append(contentsOf: x)
-        out.append(contentsOf: y)
+    /// The public point of an EC key as OpenSSL encodes it (`encoded-pub-key`: uncompressed
+    /// unless the key was imported from a compressed point), in one parameter read.
+    static func encodedPoint(of key: OpaquePointer, capacity: Int) throws(CryptoError) -> [UInt8] {
+        var ok = false
+        let out = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            var length = 0
+            ok =
+                EVP_PKEY_get_octet_string_param(
+                    key, "encoded-pub-key", buffer.baseAddress, buffer.count, &length) == 1
+                && length > 1 && length <= capacity
+            initialized = ok ? length : 0
+        }
+        guard ok else {
+            OpenSSLErrorQueue.clear()
+            throw .openSSL("cannot read the EC public point")
+        }
         return out
     }
 

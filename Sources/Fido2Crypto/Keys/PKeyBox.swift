@@ -10,14 +10,22 @@ import Synchronization
 /// imports a key to verify one signature so skips the template copy and the per-key
 /// `EVP_PKEY_CTX` and signature fetch that OpenSSL 3.0's EVP route costs (about 3 µs each).
 ///
-/// The key never changes after the box is made (the lazily made `EVP_PKEY` is published once,
+/// The public key of an ECDSA private key starts as its uncompressed point alone (read from
+/// OpenSSL's own key, so already valid), and makes the `EC_KEY` and `EVP_PKEY` on first use: an
+/// authenticator that only writes the point into a COSE key and an SPKI never pays for them.
+///
+/// The key never changes after the box is made (lazily made keys are published once,
 /// atomically), and OpenSSL 3 allows `EVP_PKEY` and `EC_KEY` to be used by many threads at once
 /// as long as nobody modifies them; every EVP operation takes its own `EVP_PKEY_CTX` (from
 /// ``contexts``), so sharing the box across tasks is safe.
 final class PKeyBox: @unchecked Sendable {
     let kind: KeyKind
-    /// The point of an ECDSA public key as an `EC_KEY`; nil for every other key.
-    let ecKey: OpaquePointer?
+    /// The uncompressed point of an ECDSA public key made by ``init(uncompressedPoint:kind:)``;
+    /// nil for every other key.
+    let point: [UInt8]?
+    /// The point of an ECDSA public key as an `EC_KEY`: set at creation, or made from ``point``
+    /// on first use.
+    private let madeECKey: Atomic<OpaquePointer?>
     /// Set-up sign/verify contexts for this key, tagged by operation, padding and digest (none
     /// kept for ECDSA public keys, which verify through ``ecKey``).
     let contexts: ContextPool
@@ -27,7 +35,8 @@ final class PKeyBox: @unchecked Sendable {
     /// Takes ownership of `pointer` (and of `ecKey`, the same key's point as an `EC_KEY`).
     init(taking pointer: OpaquePointer, kind: KeyKind, ecKey: OpaquePointer? = nil) {
         self.kind = kind
-        self.ecKey = ecKey
+        point = nil
+        madeECKey = Atomic(ecKey)
         contexts = ContextPool(capacity: ecKey == nil ? 8 : 0)
         evpKey = Atomic(pointer)
     }
@@ -36,14 +45,47 @@ final class PKeyBox: @unchecked Sendable {
     /// first needed.
     init(takingECPublicKey ecKey: OpaquePointer, kind: KeyKind) {
         self.kind = kind
-        self.ecKey = ecKey
+        point = nil
+        madeECKey = Atomic(ecKey)
+        contexts = ContextPool(capacity: 0)
+        evpKey = Atomic(nil)
+    }
+
+    /// Keeps `point`, the uncompressed point of an ECDSA public key of `kind` that OpenSSL made
+    /// (the caller vouches that it is on the curve); its `EC_KEY` and `EVP_PKEY` are made when
+    /// first needed.
+    init(uncompressedPoint point: [UInt8], kind: KeyKind) {
+        self.kind = kind
+        self.point = point
+        madeECKey = Atomic(nil)
         contexts = ContextPool(capacity: 0)
         evpKey = Atomic(nil)
     }
 
     deinit {
         if let key = evpKey.load(ordering: .acquiring) { EVP_PKEY_free(key) }
-        if let ecKey { fido2_ec_key_free(ecKey) }
+        if let ecKey = madeECKey.load(ordering: .acquiring) { fido2_ec_key_free(ecKey) }
+    }
+
+    /// The point of an ECDSA public key as an `EC_KEY` (made from ``point`` on first use); nil
+    /// for every other key. The box keeps ownership.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot make it.
+    var ecKey: OpaquePointer? {
+        get throws(CryptoError) {
+            if let key = madeECKey.load(ordering: .acquiring) { return key }
+            guard let point else { return nil }
+            let support = try ECCurveSupport.forKind(kind)
+            let made = try ByteAccess.with(point) { (bytes) throws(CryptoError) in
+                try ECPublicKeyBuilder.ecKey(uncompressedPoint: bytes, support: support)
+            }
+            let (exchanged, winner) = madeECKey.compareExchange(
+                expected: nil, desired: made, ordering: .acquiringAndReleasing)
+            if exchanged { return made }
+            // Another thread published its copy first: use that one.
+            fido2_ec_key_free(made)
+            return winner
+        }
     }
 
     /// The key's `EVP_PKEY`, made from ``ecKey`` on first use when the box was created without
@@ -53,7 +95,7 @@ final class PKeyBox: @unchecked Sendable {
     var pointer: OpaquePointer {
         get throws(CryptoError) {
             if let key = evpKey.load(ordering: .acquiring) { return key }
-            guard let ecKey else { throw .openSSL("key box holds no key") }
+            guard let ecKey = try ecKey else { throw .openSSL("key box holds no key") }
             let made = try ECPublicKeyBuilder.evpKey(
                 from: ecKey, support: ECCurveSupport.forKind(kind))
             let (exchanged, winner) = evpKey.compareExchange(

@@ -149,17 +149,26 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
 
     // MARK: Public key
 
-    /// The matching public key.
+    /// The matching public key. For an ECDSA key this reads the point once and defers the
+    /// verification key until it is first used.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot export it.
     public var publicKey: PublicKey {
         get throws(CryptoError) {
             switch kind.storage {
             case .p256, .p384, .p521:
-                return try PublicKey(
-                    uncompressedPoint: KeyInspection.uncompressedPoint(
-                        of: box.pointer, coordinateByteCount: kind.coordinateByteCount ?? 0),
-                    kind: kind)
+                let width = 1 + 2 * (kind.coordinateByteCount ?? 0)
+                let point = try KeyInspection.encodedPoint(of: box.pointer, capacity: width)
+                if point.count == width, point.first == 0x04 {
+                    return PublicKey(box: PKeyBox(uncompressedPoint: point, kind: kind))
+                }
+                // A key imported with a compressed point encodes it compressed: decompress it
+                // through an `EC_KEY`.
+                let ecKey = try ByteAccess.with(point) { (bytes) throws(CryptoError) in
+                    try ECPublicKeyBuilder.ecKey(
+                        encodedPoint: bytes, support: ECCurveSupport.forKind(kind))
+                }
+                return PublicKey(box: PKeyBox(takingECPublicKey: ecKey, kind: kind))
             case .ed25519, .ed448:
                 return try PublicKey(
                     rawEdDSAPublicKey: KeyInspection.rawPublicKey(

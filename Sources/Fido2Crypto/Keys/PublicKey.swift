@@ -22,13 +22,10 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     /// others OpenSSL's `EVP_PKEY_eq`.
     public static func == (lhs: PublicKey, rhs: PublicKey) -> Bool {
         if lhs.box === rhs.box { return true }
-        if let left = lhs.box.ecKey, let right = rhs.box.ecKey {
+        if lhs.kind.isECDSA, rhs.kind.isECDSA {
             // The uncompressed encoding is canonical; comparing it needs no `EVP_PKEY`.
-            guard lhs.kind == rhs.kind, let support = try? ECCurveSupport.forKind(lhs.kind),
-                let leftPoint = try? ECPublicKeyBuilder.uncompressedPoint(
-                    of: left, support: support),
-                let rightPoint = try? ECPublicKeyBuilder.uncompressedPoint(
-                    of: right, support: support)
+            guard lhs.kind == rhs.kind, let leftPoint = try? lhs.uncompressedPoint,
+                let rightPoint = try? rhs.uncompressedPoint
             else { return false }
             return leftPoint == rightPoint
         }
@@ -201,7 +198,10 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     public var uncompressedPoint: [UInt8] {
         get throws(CryptoError) {
             let support = try ECCurveSupport.forKind(kind)
-            guard let ecKey = box.ecKey else { throw .openSSL("\(kind) key without its point") }
+            if let point = box.point { return point }
+            guard let ecKey = try box.ecKey else {
+                throw .openSSL("\(kind) key without its point")
+            }
             return try ECPublicKeyBuilder.uncompressedPoint(of: ecKey, support: support)
         }
     }

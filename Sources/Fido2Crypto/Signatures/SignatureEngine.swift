@@ -20,7 +20,9 @@ enum SignatureEngine {
         let valid: Bool
         switch scheme {
         case .ecdsa(let digest, _):
-            guard let ecKey = box.ecKey else { throw .openSSL("\(box.kind) key without its point") }
+            guard let ecKey = try box.ecKey else {
+                throw .openSSL("\(box.kind) key without its point")
+            }
             valid = try verifyECDSA(ecKey, digest: digest, signature: signature, message: message)
         case .rsaPKCS1(let digest):
             // RFC 8017 §8.2.2 step 1: the signature is exactly k bytes. OpenSSL would accept

@@ -29,6 +29,8 @@ public struct SoftwareAuthenticator: Sendable {
     public let configuration: AuthenticatorConfiguration
     /// Where its credentials live.
     public let store: any CredentialStore
+    /// The last origin and RP ID accepted (shared by copies of this value).
+    private let relyingParties = RelyingPartyMemo()
 
     /// An authenticator with `configuration` keeping credentials in `store`.
     public init(configuration: AuthenticatorConfiguration = .init(), store: any CredentialStore) {
@@ -65,9 +67,8 @@ public struct SoftwareAuthenticator: Sendable {
     public func makeCredential(
         options: PublicKeyCredentialCreationOptionsJSON, origin: String, topOrigin: String? = nil
     ) throws(WebAuthnError) -> RegistrationResponseJSON {
-        let webOrigin = try WebOrigin(origin)
-        let relyingPartyID = try RelyingPartyIDPolicy.validate(
-            options.rp.id ?? webOrigin.host, for: webOrigin)
+        let relyingParty = try relyingParties.resolve(origin: origin, requestedID: options.rp.id)
+        let relyingPartyID = relyingParty.relyingPartyID
         let (algorithm, kind) = try chooseAlgorithm(options.pubKeyCredParams)
         for descriptor in options.excludeCredentials where descriptor.type == "public-key" {
             if let held = try store.credential(id: descriptor.id),
@@ -110,11 +111,11 @@ public struct SoftwareAuthenticator: Sendable {
             aaguid: configuration.aaguid, credentialId: credentialId, key: coseKey,
             encoded: encoded.cose)
         let authenticatorData = try AuthenticatorData(
-            relyingPartyID: relyingPartyID, flags: flags, signCount: 0,
+            rpIdHash: relyingParty.rpIdHash, flags: flags, signCount: 0,
             attestedCredentialData: attested)
 
         let clientDataJSON = try CollectedClientData(
-            type: .create, challenge: options.challenge, origin: webOrigin.serialized,
+            type: .create, challenge: options.challenge, origin: relyingParty.webOrigin.serialized,
             crossOrigin: topOrigin != nil, topOrigin: topOrigin
         ).jsonBytes()
         let clientDataHash = try Self.sha256(clientDataJSON)
@@ -268,9 +269,8 @@ public struct SoftwareAuthenticator: Sendable {
     public func getAssertion(
         options: PublicKeyCredentialRequestOptionsJSON, origin: String, topOrigin: String? = nil
     ) throws(WebAuthnError) -> AuthenticationResponseJSON {
-        let webOrigin = try WebOrigin(origin)
-        let relyingPartyID = try RelyingPartyIDPolicy.validate(
-            options.rpId ?? webOrigin.host, for: webOrigin)
+        let relyingParty = try relyingParties.resolve(origin: origin, requestedID: options.rpId)
+        let relyingPartyID = relyingParty.relyingPartyID
         var credential = try findCredential(options.allowCredentials, relyingPartyID)
         let userVerified = try userVerification(options.userVerification)
 
@@ -288,9 +288,9 @@ public struct SoftwareAuthenticator: Sendable {
             signCount = credential.signCount + 1
         }
         let authenticatorData = try AuthenticatorData(
-            relyingPartyID: relyingPartyID, flags: flags, signCount: signCount)
+            rpIdHash: relyingParty.rpIdHash, flags: flags, signCount: signCount)
         let clientDataJSON = try CollectedClientData(
-            type: .get, challenge: options.challenge, origin: webOrigin.serialized,
+            type: .get, challenge: options.challenge, origin: relyingParty.webOrigin.serialized,
             crossOrigin: topOrigin != nil, topOrigin: topOrigin
         ).jsonBytes()
         let signature = try sign(
