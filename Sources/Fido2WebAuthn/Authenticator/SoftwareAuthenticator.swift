@@ -57,6 +57,9 @@ public struct SoftwareAuthenticator: Sendable {
     /// Creates a credential.
     ///
     /// - Parameters:
+    ///   - options: the relying party's creation options: its RP ID (the origin's host when
+    ///     absent), the algorithms it accepts, the credentials to exclude and the authenticator
+    ///     selection (user verification, resident key).
     ///   - origin: the caller's origin, written into clientDataJSON.
     ///   - topOrigin: for a call from a cross-origin iframe, the top-level origin
     ///     (`crossOrigin` is then true).
