@@ -16,6 +16,10 @@ public protocol FuzzTarget {
     /// Seeds the target makes itself, for input no shared vector holds (a CRL signed by a CA
     /// made at start-up); none by default. `run.sh` asks for them with `FUZZ_WRITE_SEEDS=DIR`.
     static var generatedSeeds: [[UInt8]] { get }
+    /// Makes what the target needs once (keys, CAs, trust policies) before libFuzzer starts,
+    /// so the work is not charged to the first input's time-out (an RSA key under
+    /// AddressSanitizer on a loaded machine can take longer than one); nothing by default.
+    static func prepare()
 }
 
 /// The running target's entry, reached from libFuzzer's C callback (which cannot capture).
@@ -25,6 +29,9 @@ extension FuzzTarget {
     /// No generated seeds.
     public static var generatedSeeds: [[UInt8]] { [] }
 
+    /// Nothing to make in advance.
+    public static func prepare() {}
+
     /// Starts libFuzzer with the process's arguments and exits with its status; with
     /// `FUZZ_WRITE_SEEDS=DIR` in the environment, writes ``generatedSeeds`` into DIR
     /// (`generated-N`) and exits instead.
@@ -32,6 +39,7 @@ extension FuzzTarget {
         if let directory = getenv("FUZZ_WRITE_SEEDS") {
             exit(writeSeeds(into: String(cString: directory)) ? 0 : 1)
         }
+        prepare()
         currentTarget = { fuzz($0) }
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv

@@ -30,6 +30,9 @@ enum AttestationVerifyFuzzer: FuzzTarget {
         }
     }()
 
+    /// Loads the well-known roots before fuzzing starts.
+    static func prepare() { _ = wellKnownRoots }
+
     static func fuzz(_ input: [UInt8]) {
         guard input.count > 32 else { return }
         let clientDataHash = Array(input[..<32])

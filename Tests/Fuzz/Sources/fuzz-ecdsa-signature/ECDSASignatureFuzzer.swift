@@ -29,6 +29,9 @@ enum ECDSASignatureFuzzer: FuzzTarget {
     }()
     static let curves: [KeyKind] = [.p256, .p384, .p521]
 
+    /// Makes the keys (an RSA key among them) before fuzzing starts.
+    static func prepare() { _ = keys }
+
     static func fuzz(_ input: [UInt8]) {
         if let signature = try? ECDSASignature(derRepresentation: input) {
             FuzzCheck.require(

@@ -27,6 +27,9 @@ enum RelyingPartyFuzzer: FuzzTarget {
         }
     }()
 
+    /// Loads the well-known roots before fuzzing starts.
+    static func prepare() { _ = trustPolicy }
+
     static func fuzz(_ input: [UInt8]) {
         guard input.count >= 2 else { return }
         let keyLength = Int(input[0]) << 8 | Int(input[1])

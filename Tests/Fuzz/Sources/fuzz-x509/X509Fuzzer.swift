@@ -27,6 +27,9 @@ enum X509Fuzzer: FuzzTarget {
         }
     }()
 
+    /// Makes the fuzz CA before fuzzing starts.
+    static func prepare() { _ = verifier }
+
     static func fuzz(_ input: [UInt8]) {
         guard let certificate = try? Certificate(derEncoded: input) else { return }
         FuzzCheck.require(certificate.derEncoded == input, "DER is not kept as given")
