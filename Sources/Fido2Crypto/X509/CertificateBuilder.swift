@@ -152,15 +152,7 @@ public struct CertificateBuilder: Sendable {
             tbs.appendTrustedEncoded(spki)
             if !extensions.isEmpty {
                 tbs.appendExplicit(3) { wrapper in
-                    wrapper.appendSequence { list in
-                        for item in extensions {
-                            list.appendSequence { entry in
-                                entry.appendObjectIdentifier(item.oid)
-                                if item.isCritical { entry.appendBoolean(true) }
-                                entry.appendOctetString(item.value)
-                            }
-                        }
-                    }
+                    X509Signing.appendExtensions(extensions, to: &wrapper)
                 }
             }
         }
@@ -179,20 +171,10 @@ public struct CertificateBuilder: Sendable {
     public func sign(
         with issuerKey: PrivateKey, algorithm: CertificateSignatureAlgorithm? = nil
     ) throws(CryptoError) -> Certificate {
-        let algorithm =
-            if let algorithm { algorithm } else {
-                try CertificateSignatureAlgorithm.default(for: issuerKey.kind)
-            }
-        let tbs = try tbsCertificate(algorithm: algorithm)
-        let signature = try issuerKey.signature(
-            for: tbs, algorithm: algorithm.coseAlgorithm, nonce: .deterministic)
-        var writer = DERWriter()
-        writer.appendSequence { certificate in
-            certificate.appendTrustedEncoded(tbs)
-            algorithm.appendAlgorithmIdentifier(to: &certificate)
-            certificate.appendElement(.bitString, contents: [0] + signature)
-        }
-        let built = try Certificate(derEncoded: writer.bytes)
+        let algorithm = try X509Signing.algorithm(algorithm, for: issuerKey)
+        let built = try Certificate(
+            derEncoded: X509Signing.signedStructure(
+                tbsCertificate(algorithm: algorithm), key: issuerKey, algorithm: algorithm))
         guard built.isSignatureValid(issuerKey: try issuerKey.publicKey) else {
             throw CryptoError(.openSSLFailure, "OpenSSL does not verify the built certificate")
         }

@@ -93,7 +93,9 @@ public struct CertificateRevocationListBuilder: Sendable {
                 }
             }
             if !extensions.isEmpty {
-                tbs.appendExplicit(0) { wrapper in Self.appendExtensions(extensions, to: &wrapper) }
+                tbs.appendExplicit(0) { wrapper in
+                    X509Signing.appendExtensions(extensions, to: &wrapper)
+                }
             }
         }
         return writer.bytes
@@ -111,20 +113,10 @@ public struct CertificateRevocationListBuilder: Sendable {
     public func sign(
         with key: PrivateKey, algorithm: CertificateSignatureAlgorithm? = nil
     ) throws(CryptoError) -> CertificateRevocationList {
-        let algorithm =
-            if let algorithm { algorithm } else {
-                try CertificateSignatureAlgorithm.default(for: key.kind)
-            }
-        let tbs = try tbsCertList(algorithm: algorithm)
-        let signature = try key.signature(
-            for: tbs, algorithm: algorithm.coseAlgorithm, nonce: .deterministic)
-        var writer = DERWriter()
-        writer.appendSequence { list in
-            list.appendTrustedEncoded(tbs)
-            algorithm.appendAlgorithmIdentifier(to: &list)
-            list.appendElement(.bitString, contents: [0] + signature)
-        }
-        let built = try CertificateRevocationList(derEncoded: writer.bytes)
+        let algorithm = try X509Signing.algorithm(algorithm, for: key)
+        let built = try CertificateRevocationList(
+            derEncoded: X509Signing.signedStructure(
+                tbsCertList(algorithm: algorithm), key: key, algorithm: algorithm))
         guard built.isSignatureValid(issuerKey: try key.publicKey) else {
             throw CryptoError(.openSSLFailure, "OpenSSL does not verify the built CRL")
         }
@@ -143,20 +135,8 @@ public struct CertificateRevocationListBuilder: Sendable {
         try list.appendSequence { (item) throws(CryptoError) in
             item.appendInteger(unsignedBigEndian: serial)
             try item.appendTime(entry.revocationDate)
-            if !entry.extensions.isEmpty { appendExtensions(entry.extensions, to: &item) }
-        }
-    }
-
-    private static func appendExtensions(
-        _ extensions: [CertificateExtension], to writer: inout DERWriter
-    ) {
-        writer.appendSequence { list in
-            for item in extensions {
-                list.appendSequence { entry in
-                    entry.appendObjectIdentifier(item.oid)
-                    if item.isCritical { entry.appendBoolean(true) }
-                    entry.appendOctetString(item.value)
-                }
+            if !entry.extensions.isEmpty {
+                X509Signing.appendExtensions(entry.extensions, to: &item)
             }
         }
     }
