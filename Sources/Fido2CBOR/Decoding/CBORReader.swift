@@ -149,10 +149,16 @@ public struct CBORReader: Sendable {
     /// Reads a text string (major type 3).
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item, `invalidUTF8` when
-    ///   its bytes are not UTF-8 (possible only when the options skip UTF-8 validation).
+    ///   its bytes, or one chunk of an indefinite-length string, are not UTF-8 (possible only
+    ///   when the options skip UTF-8 validation).
     public mutating func readTextString() throws(CBORError) -> String {
         let start = offset
-        let utf8 = try readTextStringBytes()
+        let utf8 =
+            if let slice = readDefiniteString(majorType: 3) {
+                slice
+            } else {
+                try readString(.textString, expecting: "text string", validatingChunks: true)
+            }
         guard let text = String(validating: utf8, as: UTF8.self) else {
             throw CBORError(.invalidUTF8, at: start)
         }
@@ -247,7 +253,7 @@ public struct CBORReader: Sendable {
     }
 
     private mutating func readString(
-        _ majorType: CBORMajorType, expecting what: String
+        _ majorType: CBORMajorType, expecting what: String, validatingChunks: Bool = false
     )
         throws(CBORError) -> ArraySlice<UInt8>
     {
@@ -256,9 +262,16 @@ public struct CBORReader: Sendable {
         if head.isIndefinite {
             var joined: [UInt8] = []
             while input[input.startIndex + offset] != 0xff {
+                let chunkStart = offset
                 let chunk = try consumeHead(majorType, expecting: what)
                 let begin = input.startIndex + offset
-                joined.append(contentsOf: input[begin..<begin + Int(chunk.argument)])
+                let bytes = input[begin..<begin + Int(chunk.argument)]
+                // A text chunk is a text string of its own (RFC 8949 §3.2.3): no code point
+                // split across chunks.
+                if validatingChunks && String(validating: bytes, as: UTF8.self) == nil {
+                    throw CBORError(.invalidUTF8, at: chunkStart)
+                }
+                joined.append(contentsOf: bytes)
                 offset += Int(chunk.argument)
             }
             offset += 1

@@ -94,6 +94,11 @@ struct CBORValueBuilder {
                 chunk.argument <= UInt64(buffer.count &- chunk.contentStart)
             else { throw CBORError(.invalidIndefiniteChunk, at: chunkStart) }
             let end = chunk.contentStart &+ Int(chunk.argument)
+            // Each chunk of a text string is a text string: a code point may not be split
+            // across chunks (RFC 8949 §3.2.3), so each must be UTF-8 on its own.
+            if head.majorType == 3 && !UTF8Validation.isValid(buffer, chunk.contentStart..<end) {
+                throw CBORError(.invalidUTF8, at: chunkStart)
+            }
             joined.append(contentsOf: buffer[chunk.contentStart..<end])
             offset = end
         }
