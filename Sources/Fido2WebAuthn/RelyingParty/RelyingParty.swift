@@ -49,6 +49,37 @@ public struct RelyingParty: Sendable {
 
     // MARK: Steps both ceremonies share
 
+    /// The client-data steps both ceremonies share (§7.1 steps 5–11, §7.2 steps 8–14): parse
+    /// clientDataJSON, refuse a bad token binding, check the type and (in constant time) the
+    /// challenge, then the origins. Returns the parsed client data and the matched origin.
+    func checkClientData(
+        _ bytes: [UInt8], type: ClientDataType, challenge: [UInt8],
+        steps: (
+            clientData: String, type: String, challenge: String, origin: String, cross: String,
+            top: String
+        )
+    ) throws(WebAuthnError) -> (clientDataJSON: ClientDataJSON, origin: String) {
+        let clientDataJSON = try atStep(steps.clientData) { () throws(WebAuthnError) in
+            try ClientDataJSON(bytes: bytes)
+        }
+        let clientData = clientDataJSON.clientData
+        try Self.checkTokenBinding(clientData, step: steps.clientData)
+        guard clientData.type.rawValue.utf8.elementsEqual(type.rawValue.utf8) else {
+            throw .failed(
+                .clientDataTypeMismatch,
+                "type is \(quotedInput(clientData.type.rawValue)), expected \"\(type.rawValue)\"",
+                field: "clientDataJSON.type", step: steps.type)
+        }
+        guard ConstantTime.equals(clientData.challenge, challenge) else {
+            throw .failed(
+                .challengeMismatch, "the challenge is not the one the relying party issued",
+                field: "clientDataJSON.challenge", step: steps.challenge)
+        }
+        let origin = try checkOrigins(
+            clientData, steps: (steps.origin, steps.cross, steps.top))
+        return (clientDataJSON, origin)
+    }
+
     /// `C.origin`, `C.crossOrigin` and `C.topOrigin` (§7.1 steps 9–11, §7.2 steps 12–14).
     /// Returns the matched origin.
     func checkOrigins(

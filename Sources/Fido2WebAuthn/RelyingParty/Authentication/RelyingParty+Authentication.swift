@@ -47,28 +47,14 @@ extension RelyingParty {
         try Self.checkUserHandle(response.userHandle, of: record, expected.userIdentification)
         // §7.2 step 7: authData, parsed (the decoder enforces step 18, BS only with BE).
         let authData = try decodeAuthenticatorData(response.authenticatorData)
-        // §7.2 steps 8–9: C, the client data, parsed from cData.
-        let clientDataJSON = try atStep(Step.clientData) { () throws(WebAuthnError) in
-            try ClientDataJSON(bytes: response.clientDataJSON)
-        }
-        let clientData = clientDataJSON.clientData
-        try Self.checkTokenBinding(clientData, step: Step.clientData)
-        // §7.2 step 10: C.type is webauthn.get.
-        guard clientData.type.rawValue.utf8.elementsEqual(ClientDataType.get.rawValue.utf8) else {
-            throw .failed(
-                .clientDataTypeMismatch,
-                "type is \(quotedInput(clientData.type.rawValue)), expected \"webauthn.get\"",
-                field: "clientDataJSON.type", step: Step.type)
-        }
-        // §7.2 step 11: C.challenge is the challenge of the options (constant time).
-        guard ConstantTime.equals(clientData.challenge, expected.challenge) else {
-            throw .failed(
-                .challengeMismatch, "the challenge is not the one the relying party issued",
-                field: "clientDataJSON.challenge", step: Step.challenge)
-        }
-        // §7.2 steps 12–14: origin, crossOrigin, topOrigin.
-        let origin = try checkOrigins(
-            clientData, steps: (Step.origin, Step.crossOrigin, Step.topOrigin))
+        // §7.2 steps 8–14: client data parsed; type webauthn.get; challenge; origin,
+        // crossOrigin, topOrigin.
+        let (clientDataJSON, origin) = try checkClientData(
+            response.clientDataJSON, type: .get, challenge: expected.challenge,
+            steps: (
+                Step.clientData, Step.type, Step.challenge, Step.origin, Step.crossOrigin,
+                Step.topOrigin
+            ))
         // §7.2 step 15: rpIdHash is SHA-256 of an expected RP ID.
         let relyingPartyID = try relyingPartyID(matching: authData.rpIdHash, step: Step.rpIdHash)
         // §7.2 step 16: UP is set.

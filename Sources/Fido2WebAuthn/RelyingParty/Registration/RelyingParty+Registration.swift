@@ -36,29 +36,14 @@ extension RelyingParty {
     ) throws(WebAuthnError) -> VerifiedRegistration {
         typealias Step = CeremonyStep.Registration
         let response = credential.response
-        // §7.1 steps 5–6: C, the client data, parsed from clientDataJSON.
-        let clientDataJSON = try atStep(Step.clientData) { () throws(WebAuthnError) in
-            try ClientDataJSON(bytes: response.clientDataJSON)
-        }
-        let clientData = clientDataJSON.clientData
-        try Self.checkTokenBinding(clientData, step: Step.clientData)
-        // §7.1 step 7: C.type is webauthn.create.
-        guard clientData.type.rawValue.utf8.elementsEqual(ClientDataType.create.rawValue.utf8)
-        else {
-            throw .failed(
-                .clientDataTypeMismatch,
-                "type is \(quotedInput(clientData.type.rawValue)), expected \"webauthn.create\"",
-                field: "clientDataJSON.type", step: Step.type)
-        }
-        // §7.1 step 8: C.challenge is the challenge of the options (constant time).
-        guard ConstantTime.equals(clientData.challenge, expected.challenge) else {
-            throw .failed(
-                .challengeMismatch, "the challenge is not the one the relying party issued",
-                field: "clientDataJSON.challenge", step: Step.challenge)
-        }
-        // §7.1 steps 9–11: origin, crossOrigin, topOrigin.
-        let origin = try checkOrigins(
-            clientData, steps: (Step.origin, Step.crossOrigin, Step.topOrigin))
+        // §7.1 steps 5–11: client data parsed; type webauthn.create; challenge; origin,
+        // crossOrigin, topOrigin.
+        let (clientDataJSON, origin) = try checkClientData(
+            response.clientDataJSON, type: .create, challenge: expected.challenge,
+            steps: (
+                Step.clientData, Step.type, Step.challenge, Step.origin, Step.crossOrigin,
+                Step.topOrigin
+            ))
         // §7.1 step 12: hash, the SHA-256 of clientDataJSON.
         let clientDataHash: [UInt8]
         do {
