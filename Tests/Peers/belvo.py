@@ -6,7 +6,6 @@ with py_webauthn, as Belvo or the payer's bank would. Prints one line per check 
 any fails.
 """
 
-import base64
 import json
 import os
 import subprocess
@@ -15,6 +14,8 @@ import tempfile
 
 from webauthn import verify_authentication_response, verify_registration_response
 from webauthn.helpers.cose import COSEAlgorithmIdentifier
+
+from peerlib import b64u, unb64u
 
 FIDO2KIT = sys.argv[1]
 RP_ID = "belvo.com"
@@ -34,14 +35,6 @@ PAYMENT_CHALLENGE = "oGW096Hvr8sVUIOf-10iqWI7ZfSx2GhoU359bBRK9h4"
 RISK_SIGNALS = '{ "deviceId" : "AbC+/=\\u00e9", "zeta": 1.50 }'
 
 results = []
-
-
-def b64u(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
-def unb64u(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 def check(name, condition, detail=""):

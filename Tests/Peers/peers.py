@@ -18,7 +18,6 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
-from fido2.attestation import Attestation, AttestationVerifier, verify_x509_chain
 from fido2.server import Fido2Server
 from fido2.webauthn import (
     AttestationObject,
@@ -43,20 +42,14 @@ from webauthn.helpers.structs import (
 )
 from webauthn.helpers.cose import COSEAlgorithmIdentifier
 
+from peerlib import ChainVerifier, b64, b64u, cbor_byte_string, run_tool, unb64u
+
 FIDO2KIT = sys.argv[1]
 RP_ID = "example.org"
 ORIGIN = "https://example.org"
 AAGUID = "8f1b4b6e-0c3a-4b2e-9d55-3c2a1e7f9a10"
 ALGORITHMS = {"ES256": -7, "RS256": -257, "EdDSA": -8}
 FIDO2_TOOL_TYPES = {"ES256": "es256", "RS256": "rs256", "EdDSA": "eddsa"}
-
-
-def b64u(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
-def unb64u(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 # MARK: test PKI (WebAuthn §8.2.1 packed attestation certificate requirements)
@@ -146,57 +139,6 @@ def fido2kit(arguments):
 
 
 # MARK: peers
-
-class ChainVerifier(AttestationVerifier):
-    """python-fido2: verify the statement; walk the trust path to the root when there is one."""
-
-    def __init__(self, root_der):
-        super().__init__()
-        self.root_der = root_der
-        self.result = None
-
-    def ca_lookup(self, result, auth_data):
-        return self.root_der
-
-    def verify_attestation(self, attestation_object, client_data_hash):
-        verifier = Attestation.for_type(attestation_object.fmt)()
-        result = verifier.verify(attestation_object.att_stmt, attestation_object.auth_data,
-                                 client_data_hash)
-        if result.trust_path:
-            verify_x509_chain(result.trust_path + [self.root_der])
-        self.result = result
-
-
-def run_tool(arguments, lines):
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
-        handle.write("\n".join(lines) + "\n")
-        path = handle.name
-    try:
-        # Options first, then the type operand last.
-        result = subprocess.run(arguments[:-1] + ["-i", path] + arguments[-1:],
-                                capture_output=True, text=True)
-    finally:
-        os.unlink(path)
-    if result.returncode != 0:
-        raise RuntimeError((result.stderr or result.stdout).strip().splitlines()[-1:] or "failed")
-    return result.stdout
-
-
-def cbor_byte_string(data: bytes) -> bytes:
-    """authData wrapped as a CBOR byte string, as fido2-cred/fido2-assert read it."""
-    n = len(data)
-    if n < 24:
-        head = bytes([0x40 | n])
-    elif n < 256:
-        head = bytes([0x58, n])
-    else:
-        head = bytes([0x59, n >> 8, n & 0xff])
-    return head + data
-
-
-def b64(data: bytes) -> str:
-    return base64.b64encode(data).decode()
-
 
 class Results:
     def __init__(self):
@@ -398,17 +340,8 @@ def check_combination(results, alg_name, alg, fmt, attestation_arguments, store,
         def tool_assertion():
             lines = [b64(hashlib.sha256(a_client_data).digest()), RP_ID,
                      b64(cbor_byte_string(a_auth_data)), b64(a_signature)]
-            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
-                handle.write("\n".join(lines) + "\n")
-                input_path = handle.name
-            try:
-                result = subprocess.run(
-                    ["fido2-assert", "-V", "-p", "-v", "-i", input_path, pubkey_path,
-                     FIDO2_TOOL_TYPES[alg_name]], capture_output=True, text=True)
-            finally:
-                os.unlink(input_path)
-            if result.returncode != 0:
-                raise RuntimeError(result.stderr.strip() or "fido2-assert -V failed")
+            run_tool(["fido2-assert", "-V", "-p", "-v", pubkey_path, FIDO2_TOOL_TYPES[alg_name]],
+                     lines)
             return None
 
         results.record("fido2-tools", alg_name, fmt, ceremony, tool_assertion)
