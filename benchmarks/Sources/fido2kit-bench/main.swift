@@ -22,6 +22,7 @@ let scenarios: [Scenario]
 do {
     scenarios =
         CBORScenarios.all + (try CryptoScenarios.all()) + WebAuthnScenarios.all
+        + [AssertionStepsScenario.make()]
         + (try RelyingPartyScenarios.all())
 } catch {
     print("benchmark set-up failed: \(error)")
