@@ -13,23 +13,13 @@ import Fido2WebAuthn
 /// that interference, which no single step's profile shows.
 enum AssertionStepsScenario {
     static func make() -> Scenario {
-        let store = InMemoryCredentialStore()
-        let authenticator = SoftwareAuthenticator(store: store)
+        let fixture = WebAuthnScenarios.AssertionFixture.make()
+        let store = fixture.store
+        let authenticator = fixture.authenticator
+        let credentialId = fixture.credentialId
+        let requestOptions = fixture.requestOptions
         let origin = WebAuthnScenarios.origin
-        let credentialId: [UInt8]
-        do {
-            credentialId = try authenticator.makeCredential(
-                optionsJSON: WebAuthnScenarios.creationOptions, origin: origin
-            ).rawId
-        } catch {
-            fatalError("benchmark set-up: \(error)")
-        }
-        let requestOptions = PublicKeyCredentialRequestOptionsJSON(
-            challenge: (0..<32).map { UInt8($0 &* 3) }, timeout: 60000, rpId: "example.org",
-            allowCredentials: [PublicKeyCredentialDescriptorJSON(id: credentialId)],
-            userVerification: .preferred
-        ).jsonBytes()
-        guard let credential = try? store.credential(id: credentialId),
+        guard
             let response = try? authenticator.getAssertion(
                 optionsJSON: requestOptions, origin: origin)
         else {
@@ -45,6 +35,13 @@ enum AssertionStepsScenario {
         let authenticatorData = [UInt8](repeating: 0x5a, count: 37)
         let clientDataHash = [UInt8](repeating: 0xa5, count: 32)
         let checksum = WebAuthnScenarios.checksum
+        let privateKey = fixture.privateKey
+        // The baseline signature, alone or after another step.
+        let sign: @Sendable () -> UInt64 = {
+            checksum(
+                (try? privateKey.signature(
+                    for: authenticatorData, clientDataHash, algorithm: .es256)) ?? [])
+        }
 
         return Scenario(
             "WebAuthn: ES256 assertion step by step (no targets)",
@@ -63,32 +60,19 @@ enum AssertionStepsScenario {
                     else { return 0 }
                     return checksum(response.response.signature)
                 },
-                Competitor("ES256 sign") {
-                    checksum(
-                        (try? credential.privateKey.signature(
-                            for: authenticatorData, clientDataHash, algorithm: .es256)) ?? [])
-                },
+                Competitor("ES256 sign") { sign() },
                 Competitor("parse options, then ES256 sign") {
                     guard
                         let options = try? PublicKeyCredentialRequestOptionsJSON(
                             jsonBytes: requestOptions)
                     else { return 0 }
-                    return checksum(options.challenge)
-                        &+ checksum(
-                            (try? credential.privateKey.signature(
-                                for: authenticatorData, clientDataHash, algorithm: .es256)) ?? [])
+                    return checksum(options.challenge) &+ sign()
                 },
                 Competitor("SHA-256 of clientDataJSON, then ES256 sign") {
-                    checksum((try? DigestAlgorithm.sha256.hash(clientDataJSON)) ?? [])
-                        &+ checksum(
-                            (try? credential.privateKey.signature(
-                                for: authenticatorData, clientDataHash, algorithm: .es256)) ?? [])
+                    checksum((try? DigestAlgorithm.sha256.hash(clientDataJSON)) ?? []) &+ sign()
                 },
                 Competitor("write response JSON, then ES256 sign") {
-                    checksum(response.jsonBytes())
-                        &+ checksum(
-                            (try? credential.privateKey.signature(
-                                for: authenticatorData, clientDataHash, algorithm: .es256)) ?? [])
+                    checksum(response.jsonBytes()) &+ sign()
                 },
                 Competitor("parse request options JSON") {
                     guard

@@ -28,28 +28,47 @@ enum WebAuthnScenarios {
         UInt64(bytes.count) &+ UInt64(bytes.last ?? 0)
     }
 
-    static var all: [Scenario] {
-        // The assertion side: one ES256 credential in an in-memory store.
-        let store = InMemoryCredentialStore()
-        let asserting = SoftwareAuthenticator(store: store)
+    /// The assertion side's set-up, shared with ``AssertionStepsScenario``: one ES256
+    /// credential in an in-memory store, and request options JSON that allow it.
+    struct AssertionFixture {
+        let store: InMemoryCredentialStore
+        let authenticator: SoftwareAuthenticator
         let credentialId: [UInt8]
-        do {
-            credentialId = try asserting.makeCredential(
-                optionsJSON: creationOptions, origin: origin
-            )
-            .rawId
-        } catch {
-            fatalError("benchmark set-up: \(error)")
+        let requestOptions: [UInt8]
+        let privateKey: PrivateKey
+
+        static func make() -> AssertionFixture {
+            let store = InMemoryCredentialStore()
+            let authenticator = SoftwareAuthenticator(store: store)
+            do {
+                let credentialId = try authenticator.makeCredential(
+                    optionsJSON: creationOptions, origin: origin
+                )
+                .rawId
+                let requestOptions = PublicKeyCredentialRequestOptionsJSON(
+                    challenge: (0..<32).map { UInt8($0 &* 3) }, timeout: 60000,
+                    rpId: "example.org",
+                    allowCredentials: [PublicKeyCredentialDescriptorJSON(id: credentialId)],
+                    userVerification: .preferred
+                ).jsonBytes()
+                guard let privateKey = try store.credential(id: credentialId)?.privateKey else {
+                    fatalError("benchmark set-up: credential not stored")
+                }
+                return AssertionFixture(
+                    store: store, authenticator: authenticator, credentialId: credentialId,
+                    requestOptions: requestOptions, privateKey: privateKey)
+            } catch {
+                fatalError("benchmark set-up: \(error)")
+            }
         }
-        let requestOptions = PublicKeyCredentialRequestOptionsJSON(
-            challenge: (0..<32).map { UInt8($0 &* 3) }, timeout: 60000, rpId: "example.org",
-            allowCredentials: [PublicKeyCredentialDescriptorJSON(id: credentialId)],
-            userVerification: .preferred
-        ).jsonBytes()
+    }
+
+    static var all: [Scenario] {
+        let assertion = AssertionFixture.make()
+        let asserting = assertion.authenticator
+        let requestOptions = assertion.requestOptions
         // The bare sign: the same key over bytes of the same length (authData ‖ clientDataHash).
-        guard let key = try? store.credential(id: credentialId)?.privateKey else {
-            fatalError("benchmark set-up: credential not stored")
-        }
+        let key = assertion.privateKey
         let authenticatorData = [UInt8](repeating: 0x5a, count: 37)
         let clientDataHash = [UInt8](repeating: 0xa5, count: 32)
 
