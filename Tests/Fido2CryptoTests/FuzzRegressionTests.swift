@@ -20,4 +20,51 @@ import Testing
                 == [certificate, certificate, certificate])
         #expect(try Certificate.certificates(pemEncoded: pem) == [certificate])
     }
+
+    /// fuzz-x509, CI's 30-second run: a certificate whose subject had an attribute value of
+    /// type ANY holding a SEQUENCE with a malformed inside (an element longer than the SEQUENCE)
+    /// was accepted, because OpenSSL keeps such a value as raw bytes and the field walk does not
+    /// enter it; the DER reader refused the same bytes. Certificates, CRLs and names now
+    /// validate the whole tree first. The input here is made the same way from a test CA's
+    /// certificate: the common name's PrintableString becomes a SEQUENCE of the same length whose
+    /// one element claims two bytes more than the SEQUENCE holds.
+    @Test func refusesACertificateWithAMalformedAttributeValue() throws {
+        let authority = try TestCertificateAuthority(
+            privateKey: PrivateKey(generating: .p256),
+            subject: DistinguishedName([.commonName("fuzz regression")]), serialNumber: [7],
+            notBefore: 0, notAfter: 4_102_444_800)
+        let good = authority.certificate.derEncoded
+        let bad = try Self.corruptingCommonName(good)
+        #expect(bad.count == good.count)
+        #expect(throws: CryptoError.self) { try Certificate(derEncoded: bad) }
+        #expect(throws: CryptoError.self) { try DERReader.validate(bad[...]) }
+        let name = try Self.corruptingCommonName(authority.certificate.subject.derEncoded)
+        #expect(throws: CryptoError.self) { try DistinguishedName(derEncoded: name) }
+        let list = try authority.issueRevocationList(
+            revoking: [[3]], thisUpdate: 0, nextUpdate: 4_102_444_800)
+        let badList = try Self.corruptingCommonName(list.derEncoded)
+        #expect(throws: CryptoError.self) { try CertificateRevocationList(derEncoded: badList) }
+        // The unpatched forms still parse.
+        #expect(try Certificate(derEncoded: good) == authority.certificate)
+        #expect(try CertificateRevocationList(derEncoded: list.derEncoded) == list)
+    }
+
+    /// `der` with the first common name (OID 2.5.4.3, then a PrintableString or UTF8String of
+    /// length L) turned into `30 L 13 L` followed by the first L - 2 bytes of the text.
+    static func corruptingCommonName(_ der: [UInt8]) throws -> [UInt8] {
+        let oid: [UInt8] = [0x06, 0x03, 0x55, 0x04, 0x03]
+        guard
+            let start = der.indices.first(where: { index in
+                der[index...].starts(with: oid)
+                    && [0x13, 0x0c].contains(der[index + oid.count])
+            })
+        else { throw CryptoError(.invalidCertificate, "no common name") }
+        let header = start + oid.count
+        let length = der[header + 1]
+        var patched = der
+        patched.replaceSubrange(
+            header..<(header + 2 + Int(length)),
+            with: [0x30, length, 0x13, length] + der[(header + 2)..<(header + Int(length))])
+        return patched
+    }
 }

@@ -108,6 +108,8 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     ///   distinguished name.
     public init<C: Collection<UInt8>>(derEncoded: C) throws(CryptoError) {
         let bytes = Array(derEncoded)
+        // Attribute values are of type ANY: their insides must be DER as well.
+        try DERReader.validate(bytes[...])
         var reader = try DERReader(bytes)
         self = try reader.readDistinguishedName()
         try reader.finish()

@@ -25,6 +25,10 @@ struct ParsedCertificate: Sendable {
     ///
     /// Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue BIT STRING }
     init(der: [UInt8]) throws(CryptoError) {
+        // Every element must be DER, opaque ones too (an attribute value of type ANY, an
+        // extension's value, algorithm parameters): OpenSSL keeps those as raw bytes and
+        // accepts a malformed inside, which the field walk below does not enter either.
+        try DERReader.validate(der[...])
         var reader = try DERReader(der)
         var outerAlgorithm: ArraySlice<UInt8> = []
         var innerAlgorithm: ArraySlice<UInt8> = []

@@ -19,8 +19,10 @@ struct ParsedCertificateRevocationList: Sendable {
     ///
     /// CertificateList ::= SEQUENCE { tbsCertList, signatureAlgorithm, signatureValue BIT STRING }
     init(der: [UInt8]) throws(CryptoError) {
-        var reader = try DERReader(
-            der, limits: DERReader.Limits(maximumSize: Self.maximumSize))
+        let limits = DERReader.Limits(maximumSize: Self.maximumSize)
+        // Every element must be DER, opaque ones too (as for certificates).
+        try DERReader.validate(der[...], limits: limits)
+        var reader = try DERReader(der, limits: limits)
         var outerAlgorithm: ArraySlice<UInt8> = []
         var innerAlgorithm: ArraySlice<UInt8> = []
         try reader.readSequence { (list) throws(CryptoError) in
