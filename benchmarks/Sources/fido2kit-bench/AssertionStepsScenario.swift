@@ -46,13 +46,7 @@ enum AssertionStepsScenario {
         return Scenario(
             "WebAuthn: ES256 assertion step by step (no targets)",
             competitors: [
-                Competitor("whole getAssertion + response JSON") {
-                    guard
-                        let response = try? authenticator.getAssertion(
-                            optionsJSON: requestOptions, origin: origin)
-                    else { return 0 }
-                    return checksum(response.jsonBytes())
-                },
+                Competitor("whole getAssertion + response JSON") { fixture.assertOnce() },
                 Competitor("getAssertion from parsed options") {
                     guard
                         let response = try? authenticator.getAssertion(
