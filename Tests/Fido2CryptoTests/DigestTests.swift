@@ -34,6 +34,26 @@ import Testing
         }
     }
 
+    /// One-shot digests run OpenSSL's block functions directly; `DigestContext` goes through the
+    /// EVP provider. Both must agree on every length around the block sizes (64 and 128 bytes)
+    /// and every split of a message into two pieces.
+    @Test func oneShotDigestsAgreeWithTheProviderAtEveryLength() throws {
+        let message = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 5) }
+        for algorithm in [DigestAlgorithm.sha1, .sha256, .sha384, .sha512] {
+            for length in 0...message.count {
+                var context = try DigestContext(algorithm)
+                context.update(message[..<length])
+                let expected = try context.finalize()
+                #expect(
+                    try algorithm.hash(message[..<length]) == expected, "\(algorithm) \(length)")
+                let split = length / 3
+                #expect(
+                    try algorithm.hash(message[..<split], message[split..<length]) == expected,
+                    "\(algorithm) \(length) split at \(split)")
+            }
+        }
+    }
+
     @Test func hashesOnTheStackWithTheSameResult() throws {
         let message = Array("abc".utf8)
         for algorithm in [DigestAlgorithm.sha1, .sha256, .sha384, .sha512] {
