@@ -60,6 +60,33 @@ private let ccdEscapes: [(String, String)] = [
     }
 }
 
+/// The writer skips plain text eight bytes at a time; a character to escape must be found
+/// wherever it falls relative to those words, in values and in member names, and the length
+/// computed up front must match.
+@Test func escapesWhereverTheCharacterFallsInALongString() {
+    let plain = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+    for (input, expected) in javaScriptEscapes + ccdEscapes.map({ ($0.0, $0.1) }) {
+        let escaping: JSONStringEscaping =
+            javaScriptEscapes.contains(where: { $0 == (input, expected) })
+            ? .javaScript : .ccdToString
+        let inner = expected.dropFirst().dropLast()
+        for before in 0...17 {
+            for after in [0, 1, 7, 8, 9, 17] {
+                let prefix = String(decoding: plain[..<before], as: UTF8.self)
+                let suffix = String(decoding: plain[(plain.count - after)...], as: UTF8.self)
+                let text = prefix + input + suffix
+                var writer = JSONWriter()
+                writer.string(text, escaping: escaping)
+                let written = String(decoding: writer.bytes, as: UTF8.self)
+                #expect(
+                    written == "\"" + prefix + inner + suffix + "\"", "\(text.debugDescription)")
+                #expect(
+                    JSONWriter.escapedLength(of: text, escaping: escaping) == writer.bytes.count)
+            }
+        }
+    }
+}
+
 @Test func escapesMemberNames() {
     var writer = JSONWriter()
     writer.beginObject()

@@ -41,33 +41,41 @@ public struct JSONScanner {
 
     /// A member name as read, compared with literals without making a `String`.
     public struct Name: CustomStringConvertible {
-        fileprivate let input: UnsafeBufferPointer<UInt8>
-        fileprivate let range: Range<Int>
+        @usableFromInline let input: UnsafeBufferPointer<UInt8>
+        @usableFromInline let range: Range<Int>
         /// The unescaped bytes when the name had escapes (rare).
-        fileprivate let unescaped: [UInt8]?
+        @usableFromInline let unescaped: [UInt8]?
 
-        fileprivate func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
-        {
+        @usableFromInline
+        init(input: UnsafeBufferPointer<UInt8>, range: Range<Int>, unescaped: [UInt8]?) {
+            self.input = input
+            self.range = range
+            self.unescaped = unescaped
+        }
+
+        fileprivate func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
             if let unescaped {
                 return unescaped.withUnsafeBufferPointer(body)
             }
             return body(UnsafeBufferPointer(rebasing: input[range]))
         }
 
+        // Inlinable: a `switch` over member names compares each name with several literals, and
+        // a call across the module boundary per comparison cost more than the comparisons.
         /// Whether the name is exactly `literal`, byte for byte.
+        @inlinable
         public static func == (name: Name, literal: StaticString) -> Bool {
-            let count = name.unescaped?.count ?? name.range.count
-            guard count == literal.utf8CodeUnitCount else { return false }
+            let count = literal.utf8CodeUnitCount
             let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
-            return name.withBytes { bytes in
-                for index in 0..<bytes.count where bytes[index] != expected[index] {
-                    return false
-                }
-                return true
-            }
+            if let unescaped = name.unescaped { return unescaped.elementsEqual(expected) }
+            guard name.range.count == count else { return false }
+            let bytes = UnsafeBufferPointer(rebasing: name.input[name.range])
+            for index in 0..<count where bytes[index] != expected[index] { return false }
+            return true
         }
 
         /// Lets `switch name { case "challenge": … }` match names against literals.
+        @inlinable
         public static func ~= (literal: StaticString, name: Name) -> Bool {
             name == literal
         }
@@ -309,7 +317,9 @@ public struct JSONScanner {
     {
         let level = containers.count
         let duplicate = name.withBytes { bytes -> Bool in
-            if largeObjectNames[level] == nil, names.count - container.namesStart < 16 {
+            if largeObjectNames.isEmpty || largeObjectNames[level] == nil,
+                names.count - container.namesStart < 16
+            {
                 for index in container.namesStart..<names.count {
                     let seen = names[index]
                     let same: Bool

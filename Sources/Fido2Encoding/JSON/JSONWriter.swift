@@ -151,8 +151,13 @@ public struct JSONWriter: Sendable {
         var text = text
         return text.withUTF8 { bytes in
             var length = 2 + bytes.count
-            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                length += escapeWidth(byte, escaping) - 1
+            var index = skipPlainWords(bytes, from: 0)
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                    length += escapeWidth(byte, escaping) - 1
+                }
+                index = skipPlainWords(bytes, from: index + 1)
             }
             return length
         }
@@ -211,14 +216,34 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// The first index from `index` on where an eight-byte word may hold a byte to escape (or
+    /// a non-ASCII byte, which the byte loop then passes over): names, base64url and origins
+    /// are skipped a word at a time.
+    private static func skipPlainWords(_ source: UnsafeBufferPointer<UInt8>, from index: Int) -> Int
+    {
+        guard let base = source.baseAddress else { return index }
+        var index = index
+        while index + 8 <= source.count,
+            !JSONParser.needsAttention(
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        {
+            index += 8
+        }
+        return index
+    }
+
     private mutating func appendEscaped(_ text: String, escaping: JSONStringEscaping) {
         var text = text
         text.withUTF8 { source in
             bytes.append(UInt8(ascii: "\""))
             var runStart = 0
-            for index in 0..<source.count {
+            var index = Self.skipPlainWords(source, from: 0)
+            while index < source.count {
                 let byte = source[index]
-                if byte >= 0x20, byte != 0x22, byte != 0x5C { continue }
+                if byte >= 0x20, byte != 0x22, byte != 0x5C {
+                    index = Self.skipPlainWords(source, from: index + 1)
+                    continue
+                }
                 if runStart < index {
                     bytes.append(
                         contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
@@ -235,7 +260,9 @@ public struct JSONWriter: Sendable {
                     bytes.append(Self.hexDigits[Int(byte >> 4)])
                     bytes.append(Self.hexDigits[Int(byte & 0x0F)])
                 }
-                runStart = index + 1
+                index += 1
+                runStart = index
+                index = Self.skipPlainWords(source, from: index)
             }
             if runStart < source.count {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
