@@ -296,9 +296,9 @@ public struct SoftwareAuthenticator: Sendable {
             type: .get, challenge: options.challenge, origin: relyingParty.webOrigin.serialized,
             crossOrigin: topOrigin != nil, topOrigin: topOrigin
         ).jsonBytes()
-        let signature = try sign(
-            authenticatorData.bytes, try Self.sha256(clientDataJSON), key: credential.privateKey,
-            algorithm: credential.algorithm, nonce: configuration.ecdsaNonce)
+        let signature = try signWithClientDataHash(
+            authenticatorData.bytes, clientDataJSON, key: credential.privateKey,
+            algorithm: credential.algorithm)
         if credential.usesSignCounter {
             credential.signCount = signCount
             try store.replace(credential)
@@ -344,6 +344,24 @@ public struct SoftwareAuthenticator: Sendable {
             return try DigestAlgorithm.sha256.hash(bytes)
         } catch {
             throw WebAuthnError(crypto: error, .signingFailed, field: "clientDataJSON")
+        }
+    }
+
+    /// The signature over `authenticatorData ‖ SHA-256(clientDataJSON)`, with the hash kept on
+    /// the stack (an assertion needs it only for the signature).
+    private func signWithClientDataHash(
+        _ authenticatorData: ArraySlice<UInt8>, _ clientDataJSON: [UInt8], key: PrivateKey,
+        algorithm: COSEAlgorithm
+    ) throws(WebAuthnError) -> [UInt8] {
+        let nonce = configuration.ecdsaNonce
+        do {
+            return try DigestAlgorithm.sha256.withHash(of: clientDataJSON) {
+                (clientDataHash) throws(CryptoError) in
+                try key.signature(
+                    for: authenticatorData, clientDataHash, algorithm: algorithm, nonce: nonce)
+            }
+        } catch {
+            throw WebAuthnError(crypto: error, .signingFailed, field: "alg")
         }
     }
 }

@@ -5,7 +5,17 @@ import Synchronization
 public final class InMemoryCredentialStore: CredentialStore {
     private struct Table {
         var credentials: [StoredCredential] = []
-        var indexByID: [[UInt8]: Int] = [:]
+        var indexByID: [CredentialKey: Int] = [:]
+    }
+
+    /// A credential ID as a dictionary key, hashed as one block of bytes: `[UInt8]`'s own
+    /// hashing feeds the hasher a byte at a time, which cost more than the rest of a look-up.
+    private struct CredentialKey: Hashable {
+        let id: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            id.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     private let table = Mutex(Table())
@@ -18,7 +28,9 @@ public final class InMemoryCredentialStore: CredentialStore {
 
     /// The credential with ID `id`, or nil. Never throws.
     public func credential(id: [UInt8]) throws(WebAuthnError) -> StoredCredential? {
-        table.withLock { table in table.indexByID[id].map { table.credentials[$0] } }
+        table.withLock { table in
+            table.indexByID[CredentialKey(id: id)].map { table.credentials[$0] }
+        }
     }
 
     /// Every credential for `relyingPartyID`, oldest first. Never throws.
@@ -31,8 +43,9 @@ public final class InMemoryCredentialStore: CredentialStore {
     /// - Throws: ``WebAuthnError`` `credentialExists` for a repeated ID.
     public func add(_ credential: StoredCredential) throws(WebAuthnError) {
         let added = table.withLock { table -> Bool in
-            guard table.indexByID[credential.id] == nil else { return false }
-            table.indexByID[credential.id] = table.credentials.count
+            let key = CredentialKey(id: credential.id)
+            guard table.indexByID[key] == nil else { return false }
+            table.indexByID[key] = table.credentials.count
             table.credentials.append(credential)
             return true
         }
@@ -47,7 +60,9 @@ public final class InMemoryCredentialStore: CredentialStore {
     /// - Throws: ``WebAuthnError`` `credentialNotFound` for an unknown ID.
     public func replace(_ credential: StoredCredential) throws(WebAuthnError) {
         let replaced = table.withLock { table -> Bool in
-            guard let index = table.indexByID[credential.id] else { return false }
+            guard let index = table.indexByID[CredentialKey(id: credential.id)] else {
+                return false
+            }
             table.credentials[index] = credential
             return true
         }
