@@ -120,6 +120,19 @@ enum WebAuthnScenarios {
                                 for: registrationAuthData, clientDataHash, algorithm: .es256)) ?? []
                         )
                     },
+                    // The crypto floor of any registration: it must also export the new public
+                    // key, whose affine coordinates cost OpenSSL a field inversion that keygen
+                    // alone never pays. Not a target; it shows how much of 1.15x that leaves.
+                    Competitor("P-256 keygen + public key + ES256 sign") {
+                        guard let fresh = try? PrivateKey(generating: .p256),
+                            let point = try? fresh.publicKey.uncompressedPoint
+                        else { return 0 }
+                        return checksum(point)
+                            &+ checksum(
+                                (try? fresh.signature(
+                                    for: registrationAuthData, clientDataHash, algorithm: .es256))
+                                    ?? [])
+                    },
                 ],
                 checks: [
                     .init(
