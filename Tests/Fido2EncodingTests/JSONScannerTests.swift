@@ -174,6 +174,25 @@ private func scanFailingOnContent(_ text: String) -> Origin? {
     #expect(allowed?.objectValue?.count == 2)
 }
 
+/// Small objects take a fast path for names without escapes; a repeat must be found whichever
+/// spelling comes first, and names only clash within one object.
+@Test func findsRepeatedNamesInSmallObjectsWhateverTheSpelling() {
+    for text in [
+        #"{"\u0061":1,"a":2}"#, #"{"a":1,"\u0061":2}"#, #"{"ab":1,"a":2,"ab":3}"#,
+        #"{"a":{"a":1},"a":2}"#, #"{"x":[{"k":1,"k":2}]}"#,
+    ] {
+        do {
+            _ = try scanWalking(Array(text.utf8))
+            Issue.record("accepted a repeated name in \(text)")
+        } catch {
+            #expect(error.code == .duplicateMemberName, "\(text)")
+        }
+    }
+    for text in [#"{"a":{"a":1},"b":{"a":2}}"#, #"{"a":1,"ab":2,"b":3,"\u0062a":4}"#] {
+        #expect(throws: Never.self, "\(text)") { _ = try scanWalking(Array(text.utf8)) }
+    }
+}
+
 @Test func enforcesLimitsWhileScanning() {
     let deep = Array((String(repeating: "[", count: 65) + String(repeating: "]", count: 65)).utf8)
     #expect(throws: Fido2EncodingError.self) { try scanWalking(deep) }

@@ -53,7 +53,8 @@ public struct JSONScanner {
             self.unescaped = unescaped
         }
 
-        fileprivate func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        fileprivate func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
+        {
             if let unescaped {
                 return unescaped.withUnsafeBufferPointer(body)
             }
@@ -194,6 +195,7 @@ public struct JSONScanner {
         return result
     }
 
+    @inline(__always)
     private mutating func peekKind() throws(Fido2EncodingError) -> Kind {
         parser.skipWhitespace()
         guard parser.position < parser.input.count else { throw parser.truncated("a value") }
@@ -255,6 +257,7 @@ public struct JSONScanner {
         return result
     }
 
+    @inline(__always)
     private mutating func advanceMember() throws(Fido2EncodingError) -> Name? {
         guard var container = containers.last, container.isObject else {
             throw Fido2EncodingError(
@@ -316,34 +319,33 @@ public struct JSONScanner {
         throws(Fido2EncodingError)
     {
         let level = containers.count
-        let duplicate = name.withBytes { bytes -> Bool in
-            if largeObjectNames.isEmpty || largeObjectNames[level] == nil,
-                names.count - container.namesStart < 16
-            {
-                for index in container.namesStart..<names.count {
-                    let seen = names[index]
-                    let same: Bool
-                    if let escaped = seen.escaped {
-                        same = escapedNames[escaped].elementsEqual(bytes)
-                    } else {
-                        same =
-                            seen.range.count == bytes.count
-                            && UnsafeBufferPointer(rebasing: parser.input[seen.range])
-                                .elementsEqual(bytes)
+        let duplicate: Bool
+        if name.unescaped == nil, largeObjectNames.isEmpty,
+            names.count - container.namesStart < 16
+        {
+            // The common case (names without escapes in a small object), without a closure.
+            duplicate = isRepeated(inputRange: name.range, since: container.namesStart)
+        } else {
+            duplicate = name.withBytes { bytes -> Bool in
+                if largeObjectNames.isEmpty || largeObjectNames[level] == nil,
+                    names.count - container.namesStart < 16
+                {
+                    for index in container.namesStart..<names.count
+                    where isName(index, equalTo: bytes) {
+                        return true
                     }
-                    if same { return true }
+                    return false
                 }
-                return false
+                var set =
+                    largeObjectNames.removeValue(forKey: level)
+                    ?? Set(
+                        names[container.namesStart...].map { seen in
+                            seen.escaped.map { escapedNames[$0] } ?? Array(parser.input[seen.range])
+                        })
+                let inserted = set.insert(Array(bytes)).inserted
+                largeObjectNames[level] = set
+                return !inserted
             }
-            var set =
-                largeObjectNames.removeValue(forKey: level)
-                ?? Set(
-                    names[container.namesStart...].map { seen in
-                        seen.escaped.map { escapedNames[$0] } ?? Array(parser.input[seen.range])
-                    })
-            let inserted = set.insert(Array(bytes)).inserted
-            largeObjectNames[level] = set
-            return !inserted
         }
         if duplicate {
             throw Fido2EncodingError(
@@ -358,6 +360,25 @@ public struct JSONScanner {
         }
     }
 
+    /// Whether the `index`th recorded name is `bytes`.
+    private func isName(_ index: Int, equalTo bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let seen = names[index]
+        if let escaped = seen.escaped {
+            return escapedNames[escaped].elementsEqual(bytes)
+        }
+        return seen.range.count == bytes.count
+            && UnsafeBufferPointer(rebasing: parser.input[seen.range]).elementsEqual(bytes)
+    }
+
+    /// Whether the name at `range` of the input equals one recorded from `start` on.
+    private func isRepeated(inputRange range: Range<Int>, since start: Int) -> Bool {
+        let bytes = UnsafeBufferPointer(rebasing: parser.input[range])
+        for index in start..<names.count where isName(index, equalTo: bytes) {
+            return true
+        }
+        return false
+    }
+
     /// Whether the current array has another element, positioned before it; false when the
     /// array has ended (and is then left).
     ///
@@ -370,6 +391,7 @@ public struct JSONScanner {
         return result
     }
 
+    @inline(__always)
     private mutating func advanceElement() throws(Fido2EncodingError) -> Bool {
         guard var container = containers.last, !container.isObject else {
             throw Fido2EncodingError(
