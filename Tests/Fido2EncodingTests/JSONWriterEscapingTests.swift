@@ -87,6 +87,32 @@ private let ccdEscapes: [(String, String)] = [
     }
 }
 
+/// Short names and values are staged on the stack and appended at once, long ones are written
+/// piece by piece; both must give the same text, commas included.
+@Test func writesShortAndLongPiecesAlike() throws {
+    for length in [0, 1, 2, 3, 700, 767, 768, 769, 1020, 1021, 1024, 1025, 3000] {
+        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) }
+        let text = String(repeating: "n", count: length)
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.base64URL(bytes)
+        writer.base64URL(bytes[...])
+        writer.string(text)
+        writer.beginObject()
+        writer.name(text)
+        writer.base64URL(bytes)
+        writer.name("x" + text)
+        writer.string(text)
+        writer.endObject()
+        writer.endArray()
+        let encoded = Base64URL.encode(bytes)
+        let expected =
+            #"[""# + encoded + #"",""# + encoded + #"",""# + text + #"",{""# + text + #"":""#
+            + encoded + #"",""# + "x" + text + #"":""# + text + #""}]"#
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "length \(length)")
+    }
+}
+
 @Test func escapesMemberNames() {
     var writer = JSONWriter()
     writer.beginObject()

@@ -52,9 +52,14 @@ public struct JSONWriter: Sendable {
 
     /// Writes a member name and its colon; the member's value comes next.
     public mutating func name(_ name: String) {
-        separate()
-        appendEscaped(name, escaping: .javaScript)
-        bytes.append(UInt8(ascii: ":"))
+        var name = name
+        name.withUTF8 { text in
+            if !appendPlain(text, closing: UInt8(ascii: ":")) {
+                separate()
+                appendEscaped(text, escaping: .javaScript)
+                bytes.append(UInt8(ascii: ":"))
+            }
+        }
         needsComma = false
     }
 
@@ -62,18 +67,44 @@ public struct JSONWriter: Sendable {
 
     /// Writes a string value.
     public mutating func string(_ value: String, escaping: JSONStringEscaping = .javaScript) {
-        separate()
-        appendEscaped(value, escaping: escaping)
+        var value = value
+        value.withUTF8 { text in
+            if !appendPlain(text, closing: nil) {
+                separate()
+                appendEscaped(text, escaping: escaping)
+            }
+        }
         needsComma = true
     }
 
     /// Writes `bytes` as an unpadded base64url string value, without an intermediate `String`
     /// (the common case, without generic dispatch).
     public mutating func base64URL(_ value: [UInt8]) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        Base64URL.encode(value, appendingTo: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        let staged = value.withUnsafeBufferPointer { source -> Bool in
+            let encodedCount = Base64URL.encodedCount(ofByteCount: source.count)
+            guard encodedCount <= Self.stagingLimit else { return false }
+            let comma = needsComma
+            appendStaged(capacity: encodedCount + 3) { out in
+                var count = 0
+                if comma {
+                    out[0] = UInt8(ascii: ",")
+                    count = 1
+                }
+                out[count] = UInt8(ascii: "\"")
+                Base64Engine.encode(
+                    source, into: out + count + 1, alphabet: Base64Engine.url, padded: false)
+                count += 1 + encodedCount
+                out[count] = UInt8(ascii: "\"")
+                return count + 1
+            }
+            return true
+        }
+        if !staged {
+            separate()
+            bytes.append(UInt8(ascii: "\""))
+            Base64URL.encode(value, appendingTo: &bytes)
+            bytes.append(UInt8(ascii: "\""))
+        }
         needsComma = true
     }
 
@@ -232,42 +263,95 @@ public struct JSONWriter: Sendable {
         return index
     }
 
-    private mutating func appendEscaped(_ text: String, escaping: JSONStringEscaping) {
-        var text = text
-        text.withUTF8 { source in
-            bytes.append(UInt8(ascii: "\""))
-            var runStart = 0
-            var index = Self.skipPlainWords(source, from: 0)
-            while index < source.count {
-                let byte = source[index]
-                if byte >= 0x20, byte != 0x22, byte != 0x5C {
-                    index = Self.skipPlainWords(source, from: index + 1)
-                    continue
-                }
-                if runStart < index {
-                    bytes.append(
-                        contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-                }
-                bytes.append(UInt8(ascii: "\\"))
-                if byte == 0x22 || byte == 0x5C {
-                    bytes.append(byte)
-                } else if escaping == .javaScript, let letter = Self.shortEscape(byte) {
-                    bytes.append(letter)
-                } else {
-                    bytes.append(UInt8(ascii: "u"))
-                    bytes.append(UInt8(ascii: "0"))
-                    bytes.append(UInt8(ascii: "0"))
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-                }
-                index += 1
-                runStart = index
-                index = Self.skipPlainWords(source, from: index)
-            }
-            if runStart < source.count {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
-            }
-            bytes.append(UInt8(ascii: "\""))
+    /// The longest piece staged on the stack before it is appended: names, enumeration values,
+    /// origins, and the base64url of IDs, hashes, signatures and clientDataJSON.
+    private static let stagingLimit = 1024
+
+    /// Writes bytes that `fill` puts into a stack buffer of `capacity` bytes (returning how many)
+    /// with one `append(contentsOf:)`: one capacity check for a whole name or value instead of
+    /// one per punctuation byte.
+    @inline(__always)
+    private mutating func appendStaged(
+        capacity: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = fill(base)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
         }
+    }
+
+    /// Writes `text` as a string (after a comma when one is due, and followed by `closing` when
+    /// given) in one append when it needs no escaping and is short; false, writing nothing,
+    /// otherwise.
+    private mutating func appendPlain(_ text: UnsafeBufferPointer<UInt8>, closing: UInt8?) -> Bool {
+        guard text.count <= Self.stagingLimit else { return false }
+        var index = Self.skipPlainWords(text, from: 0)
+        while index < text.count {
+            let byte = text[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            index = Self.skipPlainWords(text, from: index + 1)
+        }
+        let comma = needsComma
+        appendStaged(capacity: text.count + 4) { out in
+            var count = 0
+            if comma {
+                out[0] = UInt8(ascii: ",")
+                count = 1
+            }
+            out[count] = UInt8(ascii: "\"")
+            count += 1
+            if let source = text.baseAddress {
+                (out + count).update(from: source, count: text.count)
+            }
+            count += text.count
+            out[count] = UInt8(ascii: "\"")
+            count += 1
+            if let closing {
+                out[count] = closing
+                count += 1
+            }
+            return count
+        }
+        return true
+    }
+
+    /// Writes `source` as a string, escaped as `escaping` says.
+    private mutating func appendEscaped(
+        _ source: UnsafeBufferPointer<UInt8>, escaping: JSONStringEscaping
+    ) {
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var index = Self.skipPlainWords(source, from: 0)
+        while index < source.count {
+            let byte = source[index]
+            if byte >= 0x20, byte != 0x22, byte != 0x5C {
+                index = Self.skipPlainWords(source, from: index + 1)
+                continue
+            }
+            if runStart < index {
+                bytes.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+            }
+            bytes.append(UInt8(ascii: "\\"))
+            if byte == 0x22 || byte == 0x5C {
+                bytes.append(byte)
+            } else if escaping == .javaScript, let letter = Self.shortEscape(byte) {
+                bytes.append(letter)
+            } else {
+                bytes.append(UInt8(ascii: "u"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            }
+            index += 1
+            runStart = index
+            index = Self.skipPlainWords(source, from: index)
+        }
+        if runStart < source.count {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }
