@@ -4,6 +4,7 @@
 #include <openssl/ecdsa.h>
 #include <openssl/evp.h>
 #include <openssl/rsa.h>
+#include <openssl/sha.h>
 #include <openssl/x509.h>
 #include <stdlib.h>
 
@@ -130,6 +131,17 @@ int openssl_peer_sha256(openssl_peer *peer, const uint8_t *data, size_t length, 
     return EVP_DigestInit_ex2(peer->digest, peer->sha256, NULL) == 1 &&
            EVP_DigestUpdate(peer->digest, data, length) == 1 &&
            EVP_DigestFinal_ex(peer->digest, out, &written) == 1;
+}
+
+int openssl_peer_sha256_blocks(const uint8_t *data, size_t length, uint8_t *out) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    SHA256_CTX context;
+    int ok = SHA256_Init(&context) && SHA256_Update(&context, data, length) &&
+             SHA256_Final(out, &context);
+#pragma GCC diagnostic pop
+    OPENSSL_cleanse(&context, sizeof context);
+    return ok;
 }
 
 static size_t sign_prehashed(openssl_peer *peer, EVP_PKEY_CTX *context, const uint8_t *message,

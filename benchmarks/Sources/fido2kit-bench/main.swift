@@ -4,7 +4,7 @@ import BenchmarkHarness
 import Glibc
 #endif
 
-// fido2kit-bench [--quick] [--filter TEXT] [--no-check]
+// fido2kit-bench [--quick] [--rounds N] [--filter TEXT] [--no-check]
 // fido2kit-bench --profile TEXT COMPETITOR ITERATIONS
 //
 // Runs every scenario, prints Markdown tables (the source of docs/performance.md) and exits 1
@@ -44,9 +44,16 @@ if let index = arguments.firstIndex(of: "--profile") {
     exit(0)
 }
 
+// --rounds N: more interleaved rounds than the default 41 (steadier medians and best rounds on
+// a shared machine, at the cost of a longer run).
+let rounds = arguments.firstIndex(of: "--rounds").flatMap { index in
+    arguments.index(after: index) < arguments.endIndex
+        ? Int(arguments[arguments.index(after: index)]) : nil
+}
 let harness =
     quick
-    ? Harness(rounds: 11, batchNanoseconds: 1_000_000) : Harness()
+    ? Harness(rounds: 11, batchNanoseconds: 1_000_000)
+    : Harness(rounds: rounds ?? Harness().rounds)
 var report = Report()
 for scenario in scenarios where filter.map({ scenario.title.contains($0) }) ?? true {
     report.add(scenario, harness.measure(scenario))

@@ -16,6 +16,10 @@ void openssl_peer_destroy(openssl_peer *peer);
 /// SHA-256 with a reused EVP_MD_CTX and the cached EVP_MD.
 int openssl_peer_sha256(openssl_peer *peer, const uint8_t *data, size_t length, uint8_t *out);
 
+/// SHA-256 through OpenSSL's block functions on a stack context, wiped afterwards (the calls
+/// fido2kit's one-shot digests make).
+int openssl_peer_sha256_blocks(const uint8_t *data, size_t length, uint8_t *out);
+
 /// ES256 over `message` (SHA-256, then EVP_PKEY_sign with a cached context); returns the DER
 /// signature's length, 0 on failure.
 size_t openssl_peer_es256_sign(openssl_peer *peer, const uint8_t *message, size_t length,
