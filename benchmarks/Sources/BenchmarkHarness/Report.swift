@@ -23,8 +23,8 @@ public struct Report {
         }
         if !scenario.checks.isEmpty {
             lines.append("")
-            lines.append("| check | target | measured | met |")
-            lines.append("|---|---|---:|:-:|")
+            lines.append("| check | target | measured (best rounds) | median rounds | met |")
+            lines.append("|---|---|---:|---:|:-:|")
         }
         for check in scenario.checks {
             guard let subject = measurements.first(where: { $0.name == check.subject }) else {
@@ -34,8 +34,10 @@ public struct Report {
             let value = check.target.measured(subject: subject, baseline: baseline)
             let met = check.target.isMet(by: value)
             let label = check.baseline.map { "\(check.subject) vs \($0)" } ?? check.subject
+            let median = check.target.medianRatio(subject: subject, baseline: baseline)
             lines.append(
-                "| \(label) | \(check.target) | \(format(value)) | \(met ? "yes" : "**no**") |")
+                "| \(label) | \(check.target) | \(format(value)) | \(median.map(format) ?? "–") | "
+                    + "\(met ? "yes" : "**no**") |")
             if !met {
                 allTargetsMet = false
                 misses.append(

@@ -32,6 +32,17 @@ public enum Target: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The same ratio on the two medians, shown beside the judged value: on a noisy machine the
+    /// fastest rounds of two competitors can be disturbed unequally, the medians less so. Nil
+    /// for an allocation count.
+    public func medianRatio(subject: Measurement, baseline: Measurement?) -> Double? {
+        switch self {
+        case .fasterThanBaseline: return (baseline?.nanoseconds ?? .nan) / subject.nanoseconds
+        case .costOfBaseline: return subject.nanoseconds / (baseline?.nanoseconds ?? .nan)
+        case .allocations: return nil
+        }
+    }
+
     /// Whether `value` (from ``measured(subject:baseline:)``) meets the target.
     public func isMet(by value: Double) -> Bool {
         switch self {
