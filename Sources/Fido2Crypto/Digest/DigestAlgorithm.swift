@@ -2,9 +2,11 @@ import COpenSSL
 
 /// A hash function: SHA-256, SHA-384 and SHA-512, and SHA-1 for verifying legacy data only.
 ///
-/// Each algorithm's `EVP_MD` is fetched from OpenSSL once per process and cached: passing
-/// `EVP_sha256()` on every call would make OpenSSL look the provider up again each time, which
-/// doubles the cost of hashing a 200-byte clientDataJSON.
+/// One-shot digests (``hash(_:)``, ``withHash(of:_:)``) run OpenSSL's block functions on a stack
+/// context, without an `EVP_MD_CTX` (see `digestPieces`). Where an `EVP_MD` is needed (HMAC,
+/// ``DigestContext``, signature contexts), each algorithm's is fetched once per process and
+/// cached: passing `EVP_sha256()` on every call would make OpenSSL look the provider up again
+/// each time, which doubles the cost of hashing a 200-byte clientDataJSON.
 public struct DigestAlgorithm: Hashable, Sendable, CustomStringConvertible {
     enum Kind: Hashable, Sendable {
         case sha1, sha256, sha384, sha512
