@@ -83,6 +83,15 @@ static inline int fido2_ecdsa_verify(const unsigned char *digest, int digest_len
 // (deprecated in 3.0, still supported): the default provider runs these very functions, but an
 // EVP_Digest call also allocates and frees an EVP_MD_CTX and the provider's context, which costs
 // about a third of hashing a 200-byte clientDataJSON. The context lives on the stack and is wiped.
+// One case of fido2_digest_pieces: init, both pieces, final, then wipe the stack context.
+#define FIDO2_DIGEST_CASE(KIND, CONTEXT, INIT, UPDATE, FINAL)                                   \
+    case KIND: {                                                                               \
+        CONTEXT context;                                                                       \
+        ok = INIT(&context) && UPDATE(&context, first, first_length)                          \
+             && UPDATE(&context, second, second_length) && FINAL(out, &context);              \
+        OPENSSL_cleanse(&context, sizeof context);                                             \
+        break;                                                                                 \
+    }
 /// Writes the digest of `first ‖ second` into `out` (room for the digest); `kind` is 1 (SHA-1),
 /// 256, 384 or 512. Returns 1 on success, 0 for an unknown kind or a failure.
 static inline int fido2_digest_pieces(int kind, const void *first, size_t first_length,
@@ -90,39 +99,16 @@ static inline int fido2_digest_pieces(int kind, const void *first, size_t first_
                                       unsigned char *out) {
     int ok = 0;
     switch (kind) {
-    case 1: {
-        SHA_CTX context;
-        ok = SHA1_Init(&context) && SHA1_Update(&context, first, first_length)
-             && SHA1_Update(&context, second, second_length) && SHA1_Final(out, &context);
-        OPENSSL_cleanse(&context, sizeof context);
-        break;
-    }
-    case 256: {
-        SHA256_CTX context;
-        ok = SHA256_Init(&context) && SHA256_Update(&context, first, first_length)
-             && SHA256_Update(&context, second, second_length) && SHA256_Final(out, &context);
-        OPENSSL_cleanse(&context, sizeof context);
-        break;
-    }
-    case 384: {
-        SHA512_CTX context;
-        ok = SHA384_Init(&context) && SHA384_Update(&context, first, first_length)
-             && SHA384_Update(&context, second, second_length) && SHA384_Final(out, &context);
-        OPENSSL_cleanse(&context, sizeof context);
-        break;
-    }
-    case 512: {
-        SHA512_CTX context;
-        ok = SHA512_Init(&context) && SHA512_Update(&context, first, first_length)
-             && SHA512_Update(&context, second, second_length) && SHA512_Final(out, &context);
-        OPENSSL_cleanse(&context, sizeof context);
-        break;
-    }
+    FIDO2_DIGEST_CASE(1, SHA_CTX, SHA1_Init, SHA1_Update, SHA1_Final)
+    FIDO2_DIGEST_CASE(256, SHA256_CTX, SHA256_Init, SHA256_Update, SHA256_Final)
+    FIDO2_DIGEST_CASE(384, SHA512_CTX, SHA384_Init, SHA384_Update, SHA384_Final)
+    FIDO2_DIGEST_CASE(512, SHA512_CTX, SHA512_Init, SHA512_Update, SHA512_Final)
     default:
         break;
     }
     return ok;
 }
+#undef FIDO2_DIGEST_CASE
 #pragma GCC diagnostic pop
 
 #endif
