@@ -164,6 +164,20 @@ struct BufferWriterTests {
         #expect(bytes.dropFirst(3).allSatisfy { $0 == 9 })
     }
 
+    /// No size (or a nonsensical one) measures first without making an array of capacity 0,
+    /// whose initializer would write into the standard library's shared empty storage.
+    @Test func noSizeMeasuresFirst() {
+        var runs = 0
+        let bytes = CBORBufferWriter.encode(byteCount: 0) { writer in
+            runs += 1
+            writer.writeInt(-7)
+        }
+        #expect(runs == 2)
+        #expect(bytes == [0x26])
+        #expect(CBORBufferWriter.encode(byteCount: -5) { $0.writeInt(1) } == [0x01])
+        #expect(CBORBufferWriter.encode(byteCount: 0) { _ in }.isEmpty)
+    }
+
     @Test func tooLargeASizeKeepsOnlyWhatWasWritten() {
         let bytes = CBORBufferWriter.encode(byteCount: 64) { $0.writeInt(-7) }
         #expect(bytes == [0x26])

@@ -33,8 +33,15 @@ public struct CBORBufferWriter: CBOROutput {
     /// run needed, so `body` must write the same items each time it is called.
     @inlinable
     public static func encode(byteCount: Int, _ body: (inout CBORBufferWriter) -> Void) -> [UInt8] {
+        guard byteCount > 0 else {
+            // Measure without an array: `[UInt8](unsafeUninitializedCapacity: 0)` would store
+            // into the stdlib's shared empty-array storage, which races with other threads.
+            var writer = CBORBufferWriter(base: nil, capacity: 0)
+            body(&writer)
+            return writer.needed == 0 ? [] : encode(byteCount: writer.needed, body)
+        }
         var needed = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: max(byteCount, 0)) { buffer, written in
+        let bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, written in
             var writer = CBORBufferWriter(
                 base: UnsafeMutableRawPointer(buffer.baseAddress), capacity: buffer.count)
             body(&writer)

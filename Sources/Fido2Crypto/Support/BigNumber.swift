@@ -9,6 +9,9 @@ enum BigNumber {
         guard count >= Int(fido2_bn_num_bytes(number)) else {
             throw CryptoError(.invalidLength, "number does not fit in \(count) bytes")
         }
+        // Zero has no minimal bytes; an array of capacity 0 made by the initializer below would
+        // store into the stdlib's shared empty-array storage, which races with other threads.
+        if count == 0 { return [] }
         var ok = false
         let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             ok = BN_bn2binpad(number, buffer.baseAddress, Int32(count)) == Int32(count)

@@ -228,6 +228,10 @@ enum Base64Engine {
                     offset: total))
         }
         let outputCount = end / 4 * 3 + (remainder == 0 ? 0 : remainder - 1)
+        // Empty text: `[UInt8](unsafeUninitializedCapacity: 0)` would store its count into the
+        // stdlib's shared empty-array storage, a write that races with every thread reading an
+        // empty array (ThreadSanitizer reports it).
+        if outputCount == 0 { return .success([]) }
         var failure: Fido2EncodingError?
         let bytes = alphabet.values.withUnsafeBufferPointer { values in
             [UInt8](unsafeUninitializedCapacity: outputCount) { output, initialized in
