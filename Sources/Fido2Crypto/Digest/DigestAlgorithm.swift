@@ -108,10 +108,8 @@ public struct DigestAlgorithm: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Hashes `first ‖ second` into `output` (room for ``byteCount`` bytes) with OpenSSL's block
-    /// functions, without an `EVP_MD_CTX`: the default provider runs the same functions, but
-    /// `EVP_Digest` allocates and frees two contexts per call, a third of the cost of hashing a
-    /// 200-byte clientDataJSON. (A FIPS provider configured in OpenSSL is not consulted for these
-    /// one-shot digests; signatures and HMAC still go through the provider.)
+    /// functions, without an `EVP_MD_CTX` (why, and what it costs: docs/architecture.md, "One-shot
+    /// digests without EVP").
     private func digestPieces(
         _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer?,
         into output: UnsafeMutablePointer<UInt8>?

@@ -324,17 +324,13 @@ public struct JSONScanner {
             names.count - container.namesStart < 16
         {
             // The common case (names without escapes in a small object), without a closure.
-            duplicate = isRepeated(inputRange: name.range, since: container.namesStart)
+            duplicate = isRepeated(
+                UnsafeBufferPointer(rebasing: parser.input[name.range]),
+                since: container.namesStart)
         } else {
             duplicate = name.withBytes { bytes -> Bool in
-                if largeObjectNames.isEmpty || largeObjectNames[level] == nil,
-                    names.count - container.namesStart < 16
-                {
-                    for index in container.namesStart..<names.count
-                    where isName(index, equalTo: bytes) {
-                        return true
-                    }
-                    return false
+                if largeObjectNames[level] == nil, names.count - container.namesStart < 16 {
+                    return isRepeated(bytes, since: container.namesStart)
                 }
                 var set =
                     largeObjectNames.removeValue(forKey: level)
@@ -370,9 +366,8 @@ public struct JSONScanner {
             && UnsafeBufferPointer(rebasing: parser.input[seen.range]).elementsEqual(bytes)
     }
 
-    /// Whether the name at `range` of the input equals one recorded from `start` on.
-    private func isRepeated(inputRange range: Range<Int>, since start: Int) -> Bool {
-        let bytes = UnsafeBufferPointer(rebasing: parser.input[range])
+    /// Whether `bytes` equals a name recorded from `start` on.
+    private func isRepeated(_ bytes: UnsafeBufferPointer<UInt8>, since start: Int) -> Bool {
         for index in start..<names.count where isName(index, equalTo: bytes) {
             return true
         }

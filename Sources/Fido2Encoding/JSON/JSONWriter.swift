@@ -182,13 +182,10 @@ public struct JSONWriter: Sendable {
         var text = text
         return text.withUTF8 { bytes in
             var length = 2 + bytes.count
-            var index = skipPlainWords(bytes, from: 0)
+            var index = nextEscape(in: bytes, from: 0)
             while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                    length += escapeWidth(byte, escaping) - 1
-                }
-                index = skipPlainWords(bytes, from: index + 1)
+                length += escapeWidth(bytes[index], escaping) - 1
+                index = nextEscape(in: bytes, from: index + 1)
             }
             return length
         }
@@ -263,6 +260,18 @@ public struct JSONWriter: Sendable {
         return index
     }
 
+    /// The index of the first byte from `start` on that must be escaped (`"`, `\\` or a control
+    /// character), or `source.count` when there is none.
+    private static func nextEscape(in source: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = skipPlainWords(source, from: start)
+        while index < source.count {
+            let byte = source[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return index }
+            index = skipPlainWords(source, from: index + 1)
+        }
+        return source.count
+    }
+
     /// The longest piece staged on the stack before it is appended: names, enumeration values,
     /// origins, and the base64url of IDs, hashes, signatures and clientDataJSON.
     private static let stagingLimit = 1024
@@ -285,13 +294,8 @@ public struct JSONWriter: Sendable {
     /// given) in one append when it needs no escaping and is short; false, writing nothing,
     /// otherwise.
     private mutating func appendPlain(_ text: UnsafeBufferPointer<UInt8>, closing: UInt8?) -> Bool {
-        guard text.count <= Self.stagingLimit else { return false }
-        var index = Self.skipPlainWords(text, from: 0)
-        while index < text.count {
-            let byte = text[index]
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
-            index = Self.skipPlainWords(text, from: index + 1)
-        }
+        guard text.count <= Self.stagingLimit, Self.nextEscape(in: text, from: 0) == text.count
+        else { return false }
         let comma = needsComma
         appendStaged(capacity: text.count + 4) { out in
             var count = 0
@@ -322,17 +326,12 @@ public struct JSONWriter: Sendable {
     ) {
         bytes.append(UInt8(ascii: "\""))
         var runStart = 0
-        var index = Self.skipPlainWords(source, from: 0)
+        var index = Self.nextEscape(in: source, from: 0)
         while index < source.count {
-            let byte = source[index]
-            if byte >= 0x20, byte != 0x22, byte != 0x5C {
-                index = Self.skipPlainWords(source, from: index + 1)
-                continue
-            }
             if runStart < index {
-                bytes.append(
-                    contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
             }
+            let byte = source[index]
             bytes.append(UInt8(ascii: "\\"))
             if byte == 0x22 || byte == 0x5C {
                 bytes.append(byte)
@@ -345,9 +344,8 @@ public struct JSONWriter: Sendable {
                 bytes.append(Self.hexDigits[Int(byte >> 4)])
                 bytes.append(Self.hexDigits[Int(byte & 0x0F)])
             }
-            index += 1
-            runStart = index
-            index = Self.skipPlainWords(source, from: index)
+            runStart = index + 1
+            index = Self.nextEscape(in: source, from: runStart)
         }
         if runStart < source.count {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
