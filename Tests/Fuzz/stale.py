@@ -87,14 +87,20 @@ def header(target: str, key: str) -> str:
 
 
 def changed_lines(commit: str) -> dict:
-    """Lines of the working tree's Sources/ that differ from COMMIT: {path: set(line)}. A hunk
-    that only deletes marks the lines on either side of the deletion."""
+    """Lines of the working tree's Sources/ that differ from COMMIT (see `parse_diff`)."""
     diff = run(["git", "-C", str(ROOT), "diff", "-U0", "--no-color", commit, "--", "Sources"])
     if diff.returncode != 0:
         fail(f"git diff {commit} failed: {diff.stderr.strip()}")
+    return parse_diff(diff.stdout)
+
+
+def parse_diff(text: str) -> dict:
+    """{path: set(line)} of the new side of a `git diff -U0`. A hunk that only deletes marks
+    the lines on either side of the deletion; a deleted file marks nothing (no code of it can
+    run now, and its callers changed too)."""
     changed: dict = {}
     path = None
-    for line in diff.stdout.splitlines():
+    for line in text.splitlines():
         if line.startswith("+++ "):
             path = None if line[4:] == "/dev/null" else line[len("+++ b/"):]
         elif line.startswith("@@") and path is not None:
@@ -148,18 +154,21 @@ def c_blocks(text: str) -> list:
     return blocks
 
 
-def changed_c_functions(path: str, lines: set) -> tuple:
-    """The functions of a C header whose definition, or a macro they use, changed; and the
-    changed lines that lie in no function or macro (includes, types, comments)."""
-    blocks = c_blocks((ROOT / path).read_text())
-    functions = {b.name for b in blocks if b.kind == "function"
-                 and any(b.first <= n <= b.last for n in lines)}
-    for macro in (b for b in blocks if b.kind == "macro"
-                  and any(b.first <= n <= b.last for n in lines)):
-        functions |= {b.name for b in blocks if b.kind == "function"
-                      and re.search(rf"\b{macro.name}\b", b.body)}
+def changed_c_functions(text: str, lines: set) -> tuple:
+    """The functions of a C header that changed: their definition, a macro they use or a
+    function they call changed. And the changed lines that lie in no function or macro
+    (includes, types, comments)."""
+    blocks = c_blocks(text)
+    functions = [b for b in blocks if b.kind == "function"]
+    changed = {b.name for b in blocks if any(b.first <= n <= b.last for n in lines)}
+    while True:
+        callers = {f.name for f in functions if f.name not in changed and any(
+            re.search(rf"\b{name}\b", f.body) for name in changed)}
+        if not callers:
+            break
+        changed |= callers
     loose = sorted(n for n in lines if not any(b.first <= n <= b.last for b in blocks))
-    return functions, loose
+    return {f.name for f in functions if f.name in changed}, loose
 
 
 # ---- what runs ----------------------------------------------------------------------------
@@ -240,19 +249,6 @@ def replay(target: str, binary: Path, work: Path) -> Replay:
 # ---- the verdict --------------------------------------------------------------------------
 
 
-def swift_call_sites(function: str, counts: dict) -> list:
-    """Executed Swift lines that call `function`: [(path, line, count)]."""
-    sites = []
-    for path in sorted((ROOT / "Sources").rglob("*.swift")):
-        relative = str(path.relative_to(ROOT))
-        for number, text in enumerate(path.read_text().splitlines(), start=1):
-            if re.search(rf"\b{function}\s*\(", text):
-                count = counts.get(relative, {}).get(number, 0)
-                if count > 0:
-                    sites.append((relative, number, count))
-    return sites
-
-
 def is_inert(line: str) -> bool:
     """A blank, comment or `#undef`/`#pragma` line: coverage regions span them, but they run
     nothing."""
@@ -260,32 +256,51 @@ def is_inert(line: str) -> bool:
     return not text or text.startswith(("//", "/*", "*", "#undef", "#pragma"))
 
 
+def reached_changes(changed: dict, counts: dict, read, swift_files: list) -> tuple:
+    """What of `changed` ({path: set(line)}) runs, by `counts` ({path: {line: count}}):
+    a list of report lines, and a list of notes on changes it cannot judge. `read(path)` gives
+    a file's lines; `swift_files` lists the Swift sources, searched for calls into changed C."""
+    reached, notes = [], []
+    for path in sorted(changed):
+        source = read(path)
+        if path.endswith(C_SUFFIXES):
+            functions, loose = changed_c_functions("\n".join(source), changed[path])
+            for function in sorted(functions):
+                sites = [(site, number, counts.get(site, {}).get(number, 0))
+                         for site in swift_files
+                         for number, text in enumerate(read(site), start=1)
+                         if re.search(rf"\b{function}\s*\(", text)]
+                ran = [site for site in sites if site[2] > 0]
+                if ran:
+                    site, number, count = ran[0]
+                    reached.append(f"{path}: {function} changed, called at {site}:{number} "
+                                   f"(run {count:,} times)")
+            loose = [n for n in loose if n <= len(source) and not is_inert(source[n - 1])]
+            if loose:
+                notes.append(f"{path} lines {', '.join(map(str, loose))} changed outside any "
+                             "function (includes or types); check them by hand")
+            continue
+        file_counts = counts.get(path, {})
+        for number in sorted(changed[path]):
+            if number > len(source) or is_inert(source[number - 1]):
+                continue
+            if file_counts.get(number, 0) > 0:
+                reached.append(f"{path}:{number} (run {file_counts[number]:,} times): "
+                               f"{source[number - 1].strip()[:70]}")
+    return reached, notes
+
+
+def read_source(path: str) -> list:
+    file = ROOT / path
+    return file.read_text().splitlines() if file.exists() else []
+
+
 def verdict(target: str, commit: str, changed: dict, replayed: Replay) -> bool:
     """Prints the target's verdict; True when it is stale."""
-    reached = []  # lines of the report
-    for path in sorted(changed):
-        lines = changed[path]
-        if path.endswith(C_SUFFIXES):
-            functions, loose = changed_c_functions(path, lines)
-            for function in sorted(functions):
-                sites = swift_call_sites(function, replayed.counts)
-                if sites:
-                    site_path, site_line, count = sites[0]
-                    reached.append(f"{path}: {function} changed, called at "
-                                   f"{site_path}:{site_line} (run {count:,} times)")
-            text = (ROOT / path).read_text().splitlines()
-            loose = [n for n in loose if n <= len(text) and not is_inert(text[n - 1])]
-            if loose:
-                print(f"    note: {path} lines {', '.join(map(str, loose))} changed outside "
-                      "any function (includes or types); check them by hand")
-            continue
-        counts = replayed.counts.get(path, {})
-        source = (ROOT / path).read_text().splitlines() if (ROOT / path).exists() else []
-        for number in sorted(lines):
-            if counts.get(number, 0) > 0 and not is_inert(source[number - 1]):
-                text = source[number - 1].strip() if number <= len(source) else ""
-                reached.append(f"{path}:{number} (run {counts[number]:,} times): {text[:70]}")
-
+    swift_files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "Sources").rglob("*.swift"))
+    reached, notes = reached_changes(changed, replayed.counts, read_source, swift_files)
+    for note in notes:
+        print(f"    note: {note}")
     inputs = f"{replayed.corpus_inputs:,} corpus + {replayed.seed_inputs:,} seed inputs"
     if replayed.corpus_inputs == 0:
         inputs = f"seeds only ({replayed.seed_inputs:,} inputs; no corpus-{target}/ here)"
