@@ -14,8 +14,8 @@ script answers that with line coverage instead of judgement:
 3. intersects them with `git diff -U0 COMMIT` over `Sources/`: a changed Swift line with a
    count above zero is changed code the target runs. Inlined code (`@inlinable` across modules)
    is counted where it came from, so it is not missed. C headers (the OpenSSL shim) are not
-   instrumented: a changed C function, or a function using a changed macro, counts as run when
-   a Swift line that calls it ran.
+   instrumented: a changed C function counts as run when a Swift line that calls it ran, and
+   so does a C function that uses a changed macro or calls a changed function.
 
 Each target gets one verdict line: `current` (no changed line runs), or `STALE` with the lines
 that run, so the campaign has to be repeated to count for this tree. The corpus stands in for
