@@ -44,8 +44,7 @@ if [[ -n "$(git -C "$root" status --porcelain -- "${sources[@]}")" ]]; then
 fi
 commit="$(git -C "$root" rev-parse --short HEAD)"
 echo "==> building the fuzz targets at $commit"
-swift build --package-path "$fuzz_dir" --scratch-path "$fuzz_dir/.build-fuzz" -c release \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
+"$fuzz_dir/run.sh" --build
 if [[ -n "$(git -C "$root" status --porcelain -- "${sources[@]}")" ]]; then
     echo "campaign.sh: the sources changed during the build" >&2
     exit 1

@@ -3,6 +3,7 @@
 #
 #   Tests/Fuzz/run.sh TARGET SECONDS [libFuzzer flags...]     e.g. run.sh cbor-strict 60
 #   Tests/Fuzz/run.sh --list                                   the targets
+#   Tests/Fuzz/run.sh --build                                  build every target, fail if it fails
 #
 # Builds the fuzz package if needed (release, -sanitize=fuzzer,address), writes seeds made from
 # ../shared/vectors into Tests/Fuzz/corpus-TARGET/ (ignored by git, kept between runs so the
@@ -24,9 +25,29 @@ targets() {
     find "$fuzz_dir/Sources" -maxdepth 1 -type d -name 'fuzz-*' -printf '%f\n' | sed 's/^fuzz-//' | sort
 }
 
+build_flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld)
+# Builds the fuzz package (every target, or the swift build options given) and fails when the
+# build fails, so no later step runs binaries left from an older tree.
+build() {
+    local log status
+    log="$(mktemp)"
+    swift build --package-path "$fuzz_dir" --scratch-path "$scratch" "${build_flags[@]}" "$@" \
+        >"$log" 2>&1 && status=0 || status=$?
+    grep -Ev '^\[[0-9]+/[0-9]+\]' "$log" || true
+    rm -f "$log"
+    if [[ $status -ne 0 ]]; then
+        echo "run.sh: the fuzz package does not build" >&2
+        return 1
+    fi
+}
+
 if [[ "${1:-}" == "--list" ]]; then
     targets
     exit 0
+fi
+if [[ "${1:-}" == "--build" ]]; then
+    build
+    exit $?
 fi
 if [[ $# -lt 2 || ! "$2" =~ ^[0-9]+$ ]]; then
     echo "usage: $0 TARGET SECONDS [libFuzzer flags...]   (targets: $(targets | tr '\n' ' '))" >&2
@@ -41,12 +62,10 @@ if [[ ! -d "$source_dir" ]]; then
     exit 2
 fi
 
-build_flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld)
 if [[ "${FUZZ_SKIP_BUILD:-0}" != 1 ]]; then
     echo "==> building fuzz-$target"
     build_start=$SECONDS
-    swift build --package-path "$fuzz_dir" --scratch-path "$scratch" "${build_flags[@]}" \
-        --product "fuzz-$target" 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
+    build --product "fuzz-$target"
     echo "    build took $((SECONDS - build_start)) s"
 fi
 binary="$(swift build --package-path "$fuzz_dir" --scratch-path "$scratch" "${build_flags[@]}" \
