@@ -20,8 +20,9 @@ script answers that with line coverage instead of judgement:
 Each target gets one verdict line: `current` (no changed line runs), or `STALE` with the lines
 that run, so the campaign has to be repeated to count for this tree. The corpus stands in for
 what the campaign exercised: it is the campaign's output, but a corpus that is missing (another
-machine) leaves only the seeds, and the verdict says so. Changed lines that execute nothing
-(comments, declarations) cannot make a target stale; a changed constant's initializer can.
+machine) leaves only the seeds, and the verdict says so. Changed comments never count; a
+changed declaration (no line count of its own) in a file the target runs is listed as a note to
+check by hand, since it can change what the code around it does.
 
 Exit status: 0 when every target is current, 1 when one is stale, 2 on a usage or build error.
 """
@@ -88,7 +89,9 @@ def header(target: str, key: str) -> str:
 
 def changed_lines(commit: str) -> dict:
     """Lines of the working tree's Sources/ that differ from COMMIT (see `parse_diff`)."""
-    diff = run(["git", "-C", str(ROOT), "diff", "-U0", "--no-color", commit, "--", "Sources"])
+    # Explicit prefixes: diff.noprefix or diff.mnemonicPrefix in a user's config would change them.
+    diff = run(["git", "-C", str(ROOT), "diff", "-U0", "--no-color", "--src-prefix=a/",
+                "--dst-prefix=b/", commit, "--", "Sources"])
     if diff.returncode != 0:
         fail(f"git diff {commit} failed: {diff.stderr.strip()}")
     return parse_diff(diff.stdout)
@@ -281,12 +284,20 @@ def reached_changes(changed: dict, counts: dict, read, swift_files: list) -> tup
                              "function (includes or types); check them by hand")
             continue
         file_counts = counts.get(path, {})
+        uninstrumented = []
         for number in sorted(changed[path]):
             if number > len(source) or is_inert(source[number - 1]):
                 continue
             if file_counts.get(number, 0) > 0:
                 reached.append(f"{path}:{number} (run {file_counts[number]:,} times): "
                                f"{source[number - 1].strip()[:70]}")
+            elif number not in file_counts:
+                uninstrumented.append(number)
+        # A declaration (a stored property's type, an enum case's raw value) has no line count
+        # but can change what the code around it does; in a file the target runs, say so.
+        if uninstrumented and any(count > 0 for count in file_counts.values()):
+            notes.append(f"{path} lines {', '.join(map(str, uninstrumented))} changed outside "
+                         "any code with a line count (declarations); check them by hand")
     return reached, notes
 
 

@@ -147,6 +147,18 @@ class ReachedTests(unittest.TestCase):
         self.assertEqual(len(notes), 1)
         self.assertIn("lines 1 changed outside any function", notes[0])
 
+    def test_a_changed_declaration_in_a_file_that_ran_is_a_note(self):
+        # Line 1 (`struct One {`) has no count; line 5 ran, so the file is one the target runs.
+        counts = {"Sources/A/One.swift": {5: 2}}
+        reached, notes = self.reached({"Sources/A/One.swift": {1}}, counts)
+        self.assertEqual(reached, [])
+        self.assertEqual(len(notes), 1)
+        self.assertIn("One.swift lines 1 changed outside any code with a line count", notes[0])
+
+    def test_a_changed_declaration_in_a_file_that_never_ran_is_silent(self):
+        counts = {"Sources/A/One.swift": {5: 0}}
+        self.assertEqual(self.reached({"Sources/A/One.swift": {1}}, counts), ([], []))
+
     def test_inert_lines(self):
         for line in ["", "   ", "// x", "/// doc", " * star", "#undef X", "#pragma once"]:
             self.assertTrue(is_inert(line), line)
