@@ -75,15 +75,12 @@ if [[ ! -x "$binary" ]]; then
     exit 1
 fi
 
-# The target's header names its dictionary and seed kinds.
-header() { sed -n "s|^// $1: *||p" "$source_dir"/*Fuzzer.swift | head -n 1; }
-dictionary="$(header dictionary)"
-seed_kinds="$(header seeds)"
+# The target's header names its dictionary (and its seed kinds, which seeds.py reads).
+dictionary="$(sed -n 's|^// dictionary: *||p' "$source_dir"/*Fuzzer.swift | head -n 1)"
 corpus="$fuzz_dir/corpus-$target"
 artifacts="$fuzz_dir/artifacts"
 mkdir -p "$corpus" "$artifacts"
-# shellcheck disable=SC2086 # the kinds are words
-python3 "$fuzz_dir/seeds.py" "$corpus" $seed_kinds
+python3 "$fuzz_dir/seeds.py" "$corpus" --target "$target"
 # ...and whatever the target makes itself (most make nothing).
 FUZZ_WRITE_SEEDS="$corpus" "$binary" || { echo "run.sh: $target cannot write its own seeds" >&2; exit 1; }
 

@@ -2,9 +2,11 @@
 """Writes seed inputs for fido2kit's fuzz targets, made from the shared vectors.
 
     seeds.py OUTPUT_DIR KIND [KIND ...]
+    seeds.py OUTPUT_DIR --target NAME
 
 Each KIND names one family of inputs (see SEED_KINDS); a fuzz target lists the kinds it wants
-in its `// seeds:` header line, and run.sh passes them here. Files are named after the SHA-1 of
+in its `// seeds:` header line, which `--target` reads (run.sh and stale.py use this form, so
+the header is parsed in one place). Files are named after the SHA-1 of
 their content, so running this again over a corpus directory adds nothing twice. The vectors
 are read from ../shared/vectors beside the project root, or from $FIDO2KIT_SHARED_VECTORS; a
 missing vector file is an error, never a silent empty corpus. Nothing here is committed: the
@@ -352,13 +354,34 @@ SEED_KINDS = {
 }
 
 
+def target_kinds(target: str) -> list:
+    """The kinds in fuzz-TARGET's `// seeds:` header line (none if it has no such line)."""
+    sources = sorted((Path(__file__).resolve().parent / "Sources" / f"fuzz-{target}")
+                     .glob("*Fuzzer.swift"))
+    if not sources:
+        sys.exit(f"seeds.py: no fuzz target {target!r}")
+    for source in sources:
+        for line in source.read_text().splitlines():
+            match = re.match(r"^// seeds: *(.*)$", line)
+            if match:
+                return match.group(1).split()
+    return []
+
+
 def main() -> None:
+    usage = f"usage: seeds.py OUTPUT_DIR (KIND... | --target NAME); kinds: {' '.join(SEED_KINDS)}"
     if len(sys.argv) < 3:
-        sys.exit(f"usage: seeds.py OUTPUT_DIR KIND...; kinds: {' '.join(SEED_KINDS)}")
+        sys.exit(usage)
     output = Path(sys.argv[1])
+    if sys.argv[2] == "--target":
+        if len(sys.argv) != 4:
+            sys.exit(usage)
+        kinds = target_kinds(sys.argv[3])
+    else:
+        kinds = sys.argv[2:]
     output.mkdir(parents=True, exist_ok=True)
     written = 0
-    for kind in sys.argv[2:]:
+    for kind in kinds:
         if kind not in SEED_KINDS:
             sys.exit(f"seeds.py: unknown seed kind {kind!r}; kinds: {' '.join(SEED_KINDS)}")
         for data in SEED_KINDS[kind]():

@@ -75,15 +75,6 @@ def all_targets() -> list:
     return sorted(p.name[len("fuzz-"):] for p in (FUZZ_DIR / "Sources").glob("fuzz-*"))
 
 
-def header(target: str, key: str) -> str:
-    for source in sorted((FUZZ_DIR / "Sources" / f"fuzz-{target}").glob("*Fuzzer.swift")):
-        for line in source.read_text().splitlines():
-            match = re.match(rf"^// {key}: *(.*)$", line)
-            if match:
-                return match.group(1).strip()
-    return ""
-
-
 # ---- what changed -------------------------------------------------------------------------
 
 
@@ -206,11 +197,9 @@ class Replay:
 def replay(target: str, binary: Path, work: Path) -> Replay:
     seeds = work / f"seeds-{target}"
     seeds.mkdir()
-    kinds = header(target, "seeds").split()
-    if kinds:
-        made = run([sys.executable, str(FUZZ_DIR / "seeds.py"), str(seeds), *kinds])
-        if made.returncode != 0:
-            fail(f"seeds for {target}: {made.stderr.strip()}")
+    made = run([sys.executable, str(FUZZ_DIR / "seeds.py"), str(seeds), "--target", target])
+    if made.returncode != 0:
+        fail(f"seeds for {target}: {made.stderr.strip()}")
     env = dict(os.environ, SWIFT_BACKTRACE="enable=no")
     own = run([str(binary)], env=dict(env, FUZZ_WRITE_SEEDS=str(seeds)))
     if own.returncode != 0:
