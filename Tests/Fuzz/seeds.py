@@ -6,11 +6,11 @@
 
 Each KIND names one family of inputs (see SEED_KINDS); a fuzz target lists the kinds it wants
 in its `// seeds:` header line, which `--target` reads (run.sh and stale.py use this form, so
-the header is parsed in one place). Files are named after the SHA-1 of
-their content, so running this again over a corpus directory adds nothing twice. The vectors
-are read from ../shared/vectors beside the project root, or from $FIDO2KIT_SHARED_VECTORS; a
-missing vector file is an error, never a silent empty corpus. Nothing here is committed: the
-corpus directories are ignored by git.
+the header is parsed in one place). Files are named after the SHA-1 of their content, so
+running this again over a corpus directory adds nothing twice. The vectors are read from
+../shared/vectors beside the project root, or from $FIDO2KIT_SHARED_VECTORS; a missing vector
+file is an error, never a silent empty corpus. Nothing here is committed: the corpus
+directories are ignored by git.
 """
 
 import base64
