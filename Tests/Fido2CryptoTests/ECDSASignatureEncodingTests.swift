@@ -30,6 +30,34 @@ import Testing
         #expect(try ECDSASignature(derRepresentation: zero.derRepresentation) == zero)
     }
 
+    /// r and s of every size around the DER length-field boundaries encode to what an
+    /// independent DER reader reads back as the same two INTEGERs; up to two length octets the
+    /// strict signature parser reads them back too. `derRepresentation` used to trap (a `UInt8`
+    /// conversion of the length) once r and s together reached about 64 KiB.
+    @Test(arguments: [0, 1, 31, 32, 33, 125, 126, 127, 128, 250, 255, 256, 32_760, 65_530, 65_536])
+    func encodesEveryLengthAsDER(_ count: Int) throws {
+        let r = [UInt8](repeating: 0x80, count: count)  // a high bit: one more octet
+        let s = [UInt8](repeating: 0x7f, count: count)
+        let signature = ECDSASignature(r: r, s: s)
+        let der = signature.derRepresentation
+        var reader = try DERReader(der, limits: DERReader.Limits(maximumSize: 1 << 20))
+        let (readR, readS) = try reader.readSequence { (sequence) throws(CryptoError) in
+            (try sequence.readInteger(), try sequence.readInteger())
+        }
+        try reader.finish()
+        #expect(Array(readR) == (count == 0 ? [0] : [0] + r))
+        #expect(Array(readS) == (count == 0 ? [0] : s))
+        // Up to 32,760 bytes each the SEQUENCE's length fits two octets; from 65,530 it does not.
+        if count <= 32_760 {
+            #expect(try ECDSASignature(derRepresentation: der) == signature)
+        } else {
+            #expect(der[1] == 0x83)
+            expectCryptoError(.invalidSignatureEncoding) {
+                try ECDSASignature(derRepresentation: der)
+            }
+        }
+    }
+
     @Test func acceptsStrictDER() throws {
         let signature = try ECDSASignature(derRepresentation: Hex.bytes("3007020201010201" + "01"))
         #expect(signature.r == [0x01, 0x01] && signature.s == [0x01])
