@@ -21,6 +21,33 @@ import Testing
         #expect(try Certificate.certificates(pemEncoded: pem) == [certificate])
     }
 
+    /// Found by reading, after finding 1: PEM keys, single certificates and CRLs went through
+    /// a reader that gave `BIO_new_mem_buf` a pointer escaped from `withUnsafeBytes` in the same
+    /// way (a later `defer` that wiped the array happened to keep it alive). They now share the
+    /// bundle reader's memory BIO. Each reads its first block, from text made fresh for the call.
+    @Test func readsTheFirstPEMBlockWhileTheTextIsAlive() throws {
+        let key = try PrivateKey(generating: .p256)
+        let other = try PrivateKey(generating: .p256)
+        let privatePEM = try key.pemRepresentation
+        let publicPEM = try key.publicKey.pemRepresentation
+        #expect(
+            try PrivateKey(pemRepresentation: String(privatePEM.utf8)).publicKey == key.publicKey)
+        #expect(try PublicKey(pemRepresentation: String(publicPEM.utf8)) == key.publicKey)
+        // Only the first block is read; what follows it is not.
+        let second = try other.publicKey.pemRepresentation
+        #expect(try PublicKey(pemRepresentation: publicPEM + second) == key.publicKey)
+        #expect(try PublicKey(pemRepresentation: publicPEM + "garbage") == key.publicKey)
+        let authority = try TestCertificateAuthority(
+            privateKey: key, subject: DistinguishedName([.commonName("fuzz regression")]),
+            serialNumber: [7], notBefore: 0, notAfter: 4_102_444_800)
+        let certificatePEM = try authority.certificate.pemEncoded
+        #expect(
+            try Certificate(pemEncoded: certificatePEM + certificatePEM) == authority.certificate)
+        let list = try authority.issueRevocationList(
+            revoking: [[3]], thisUpdate: 0, nextUpdate: 4_102_444_800)
+        #expect(try CertificateRevocationList(pemEncoded: String(try list.pemEncoded.utf8)) == list)
+    }
+
     /// fuzz-x509, CI's 30-second run: a certificate whose issuer had an attribute value of
     /// type ANY holding a SEQUENCE with a malformed inside (an element longer than the SEQUENCE)
     /// was accepted, because OpenSSL keeps such a value as raw bytes and the field walk does not

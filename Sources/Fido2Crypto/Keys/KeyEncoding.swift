@@ -90,44 +90,6 @@ enum KeyEncoding {
         return out
     }
 
-    /// The DER inside a PEM block labelled `label`, passed to `body` and then wiped.
-    ///
-    /// Encrypted PEM (with `Proc-Type`/`DEK-Info` headers) and any other label are refused;
-    /// OpenSSL is never asked for a passphrase.
-    static func withPEMContents<R>(
-        _ text: String, label: String, _ body: (UnsafeRawBufferPointer) throws(CryptoError) -> R
-    ) throws(CryptoError) -> R {
-        var utf8 = Array(text.utf8)
-        defer { SecureBytes.wipe(&utf8) }
-        guard !utf8.isEmpty, utf8.count <= 1 << 20 else {
-            throw CryptoError(.invalidPEM, "PEM text is empty or larger than 1 MiB")
-        }
-        let bio = utf8.withUnsafeBytes { BIO_new_mem_buf($0.baseAddress, Int32($0.count)) }
-        guard let bio else { throw .openSSL("BIO_new_mem_buf failed") }
-        defer { BIO_free(bio) }
-        var name: UnsafeMutablePointer<CChar>?
-        var header: UnsafeMutablePointer<CChar>?
-        var data: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let ok = PEM_read_bio(bio, &name, &header, &data, &length) == 1
-        defer {
-            fido2_openssl_free(name)
-            fido2_openssl_free(header)
-            fido2_openssl_clear_free(data, length)
-        }
-        guard ok, let name, let data, length > 0 else {
-            throw .openSSL(.invalidPEM, "no PEM block found")
-        }
-        let found = String(cString: name)
-        guard found == label else {
-            throw CryptoError(.invalidPEM, "PEM label is \"\(found)\", expected \"\(label)\"")
-        }
-        if let header, header.pointee != 0 {
-            throw CryptoError(.invalidPEM, "PEM headers (encryption) are not supported")
-        }
-        return try body(UnsafeRawBufferPointer(start: data, count: length))
-    }
-
     /// `der` as a PEM block labelled `label`. `secret` keeps the text in a BIO that is cleared
     /// when freed.
     static func pem(_ der: [UInt8], label: String, secret: Bool) throws(CryptoError) -> String {

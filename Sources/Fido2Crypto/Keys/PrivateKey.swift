@@ -123,7 +123,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     ///   has another label (`ENCRYPTED PRIVATE KEY`, `EC PRIVATE KEY`, …) or headers; otherwise
     ///   as ``init(pkcs8DER:)``.
     public init(pemRepresentation: String) throws(CryptoError) {
-        let key = try KeyEncoding.withPEMContents(pemRepresentation, label: "PRIVATE KEY") {
+        let key = try PEMReader.withFirstBlock(pemRepresentation, label: "PRIVATE KEY") {
             (der) throws(CryptoError) in try KeyEncoding.decodePKCS8(der)
         }
         box = try PKeyBox.adopt(key, allowedRSABits: KeyKind.allowedRSAModulusBits)

@@ -81,7 +81,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: ``CryptoError/Code-swift.struct/invalidPEM`` when the text holds no PEM block
     ///   or one with another label; otherwise as ``init(spkiDER:)``.
     public init(pemRepresentation: String) throws(CryptoError) {
-        let key = try KeyEncoding.withPEMContents(pemRepresentation, label: "PUBLIC KEY") {
+        let key = try PEMReader.withFirstBlock(pemRepresentation, label: "PUBLIC KEY") {
             (der) throws(CryptoError) in try KeyEncoding.decodeSPKI(der)
         }
         box = try PKeyBox.adoptPublicKey(key, allowedRSABits: KeyKind.allowedRSAModulusBits)

@@ -39,7 +39,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``CryptoError/Code-swift.struct/invalidPEM`` when there is no PEM block or it
     ///   has another label; otherwise as ``init(derEncoded:)``.
     public init(pemEncoded: String) throws(CryptoError) {
-        let der = try KeyEncoding.withPEMContents(pemEncoded, label: "CERTIFICATE") {
+        let der = try PEMReader.withFirstBlock(pemEncoded, label: "CERTIFICATE") {
             (buffer) throws(CryptoError) in Array(buffer)
         }
         try self.init(derBytes: der)
@@ -51,7 +51,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     ///   has another label or headers, or the text is larger than 1 MiB; otherwise as
     ///   ``init(derEncoded:)``.
     public static func certificates(pemEncoded text: String) throws(CryptoError) -> [Certificate] {
-        try PEMBundle.blocks(text, label: "CERTIFICATE").map { (der) throws(CryptoError) in
+        try PEMReader.blocks(text, label: "CERTIFICATE").map { (der) throws(CryptoError) in
             try Certificate(derBytes: der)
         }
     }

@@ -41,7 +41,7 @@ public struct CertificateRevocationList: Sendable, Hashable, CustomStringConvert
     ///   has another label or headers, or the text is larger than 1 MiB; otherwise as
     ///   ``init(derEncoded:)``.
     public init(pemEncoded: String) throws(CryptoError) {
-        let der = try KeyEncoding.withPEMContents(pemEncoded, label: Self.pemLabel) {
+        let der = try PEMReader.withFirstBlock(pemEncoded, label: Self.pemLabel) {
             (buffer) throws(CryptoError) in Array(buffer)
         }
         try self.init(derBytes: der)
@@ -55,7 +55,7 @@ public struct CertificateRevocationList: Sendable, Hashable, CustomStringConvert
     public static func revocationLists(
         pemEncoded text: String
     ) throws(CryptoError) -> [CertificateRevocationList] {
-        try PEMBundle.blocks(text, label: pemLabel).map { (der) throws(CryptoError) in
+        try PEMReader.blocks(text, label: pemLabel).map { (der) throws(CryptoError) in
             try CertificateRevocationList(derBytes: der)
         }
     }
