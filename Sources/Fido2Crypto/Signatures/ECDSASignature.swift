@@ -107,75 +107,18 @@ public struct ECDSASignature: Hashable, Sendable {
     }
 
     /// The DER encoding: a `SEQUENCE` of two minimal non-negative `INTEGER`s with definite
-    /// minimal lengths.
+    /// minimal lengths, written by ``DERWriter``.
     ///
     /// Any r and s encode, however long. A length of 65,536 or more takes a length field of
     /// more than two octets: still DER, but more than ``init(derRepresentation:)`` accepts, so
     /// such a signature does not parse back.
     public var derRepresentation: [UInt8] {
-        let rLength = Self.integerContentLength(r)
-        let sLength = Self.integerContentLength(s)
-        let body =
-            2 + Self.lengthFieldCount(rLength) + rLength + Self.lengthFieldCount(sLength) + sLength
-        let total = 1 + Self.lengthFieldCount(body) + body
-        // One allocation; `total` is at least 8, so this never makes an array of capacity 0.
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-            var index = 0
-            buffer[index] = 0x30
-            index += 1
-            Self.writeLength(body, into: buffer, at: &index)
-            Self.writeInteger(r, contentLength: rLength, into: buffer, at: &index)
-            Self.writeInteger(s, contentLength: sLength, into: buffer, at: &index)
-            initialized = index
+        var writer = DERWriter()
+        writer.appendSequence { (sequence: inout DERWriter) in
+            sequence.appendInteger(unsignedBigEndian: r)
+            sequence.appendInteger(unsignedBigEndian: s)
         }
-    }
-
-    /// The content length of a minimal non-negative INTEGER holding `value` (which has no
-    /// leading zeros): one octet for zero, one more when the top bit is set.
-    private static func integerContentLength(_ value: [UInt8]) -> Int {
-        value.isEmpty ? 1 : value.count + (value[0] & 0x80 != 0 ? 1 : 0)
-    }
-
-    /// Writes `value` as an INTEGER of `contentLength` content octets (a leading zero when
-    /// `contentLength` exceeds its count) at `index` and moves past it.
-    private static func writeInteger(
-        _ value: [UInt8], contentLength: Int, into buffer: UnsafeMutableBufferPointer<UInt8>,
-        at index: inout Int
-    ) {
-        buffer[index] = 0x02
-        index += 1
-        writeLength(contentLength, into: buffer, at: &index)
-        if contentLength > value.count {
-            buffer[index] = 0
-            index += 1
-        }
-        for byte in value {
-            buffer[index] = byte
-            index += 1
-        }
-    }
-
-    /// How many octets the minimal DER length field for `length` takes.
-    private static func lengthFieldCount(_ length: Int) -> Int {
-        length < 0x80 ? 1 : 1 + (Int.bitWidth - length.leadingZeroBitCount + 7) / 8
-    }
-
-    /// Writes the minimal DER length field for `length` at `index` and moves past it.
-    private static func writeLength(
-        _ length: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: inout Int
-    ) {
-        let count = lengthFieldCount(length)
-        if count == 1 {
-            buffer[index] = UInt8(length)
-            index += 1
-            return
-        }
-        buffer[index] = 0x80 | UInt8(count - 1)
-        index += 1
-        for shift in stride(from: 8 * (count - 2), through: 0, by: -8) {
-            buffer[index] = UInt8(truncatingIfNeeded: length >> shift)
-            index += 1
-        }
+        return writer.bytes
     }
 
     /// The raw `r ‖ s`, each left-padded to the curve's coordinate size.
