@@ -132,6 +132,26 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
         }
     }
 
+    /// The algorithm a registry name (`ES256`, `RS1`, …, any case) or a decimal number
+    /// (`-7`) names; nil for anything else.
+    public init?(name: String) {
+        if let number = Int(name) {
+            self.init(rawValue: number)
+            return
+        }
+        let known: [COSEAlgorithm] = [
+            .es256, .es384, .es512, .edDSA, .ed25519, .ed448, .rs256, .rs384, .rs512, .ps256,
+            .ps384, .ps512, .rs1, COSEAlgorithm(rawValue: -48), COSEAlgorithm(rawValue: -49),
+            COSEAlgorithm(rawValue: -50),
+        ]
+        guard
+            let match = known.first(where: {
+                $0.description.lowercased() == name.lowercased()
+            })
+        else { return nil }
+        self = match
+    }
+
     /// The scheme, or the "unsupported algorithm" error.
     func requireScheme() throws(CryptoError) -> SignatureScheme {
         guard let scheme else {

@@ -67,7 +67,7 @@ enum DERTime {
         civilFromDays(floorDivide(seconds, 86_400).quotient).year
     }
 
-    private static func floorDivide(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64) {
+    static func floorDivide(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64) {
         var quotient = a / b
         var remainder = a % b
         if remainder < 0 {
@@ -81,7 +81,7 @@ enum DERTime {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -90,7 +90,7 @@ enum DERTime {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -101,7 +101,7 @@ enum DERTime {
     }
 
     /// The proleptic Gregorian date of a day count since 1970-01-01 (`civil_from_days`).
-    private static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int, day: Int) {
+    static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

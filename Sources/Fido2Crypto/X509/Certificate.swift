@@ -34,6 +34,26 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
         box = try CertificateBox.make(der: derBytes)
     }
 
+    /// Parses a DER certificate as ``init(derEncoded:)`` does, but accepts the encodings of
+    /// `leniency` that OpenSSL reads and DER forbids, listing each one met in
+    /// ``toleratedDeviations``.
+    ///
+    /// A certificate that is valid DER costs what the strict parse costs: the lenient reading
+    /// runs only after the strict one fails.
+    ///
+    /// - Throws: as ``init(derEncoded:)`` for anything `leniency` does not cover.
+    public init<C: Collection<UInt8>>(
+        derEncoded: C, tolerating leniency: CertificateLeniency
+    ) throws(CryptoError) {
+        let der = Array(derEncoded)
+        do {
+            box = try CertificateBox.make(der: der)
+        } catch {
+            guard !leniency.isEmpty else { throw error }
+            box = try CertificateBox.make(der: der, leniency: leniency)
+        }
+    }
+
     /// Parses the first `CERTIFICATE` block of PEM text.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidPEM`` when there is no PEM block or it
@@ -57,6 +77,10 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     }
 
     // MARK: Encodings
+
+    /// What ``init(derEncoded:tolerating:)`` tolerated in this certificate, in words; empty for
+    /// a certificate that is valid DER.
+    public var toleratedDeviations: [String] { box.parsed.deviations }
 
     /// The DER encoding, exactly as parsed or built.
     public var derEncoded: [UInt8] { box.der }

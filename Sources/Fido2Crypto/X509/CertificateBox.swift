@@ -19,10 +19,12 @@ final class CertificateBox: @unchecked Sendable {
 
     deinit { X509_free(pointer) }
 
-    /// Parses `der` with the strict DER reader and with OpenSSL's `d2i_X509`; both must accept
-    /// the whole input.
-    static func make(der: [UInt8]) throws(CryptoError) -> CertificateBox {
-        let parsed = try ParsedCertificate(der: der)
+    /// Parses `der` with the strict DER reader (accepting the encodings of `leniency`) and with
+    /// OpenSSL's `d2i_X509`; both must accept the whole input.
+    static func make(
+        der: [UInt8], leniency: CertificateLeniency = []
+    ) throws(CryptoError) -> CertificateBox {
+        let parsed = try ParsedCertificate(der: der, leniency: leniency)
         let pointer = try der.withUnsafeBufferPointer {
             (buffer) throws(CryptoError) -> OpaquePointer in
             guard let base = buffer.baseAddress, buffer.count <= Int(Int32.max) else {

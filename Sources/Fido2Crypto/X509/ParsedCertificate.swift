@@ -21,14 +21,23 @@ struct ParsedCertificate: Sendable {
     var authorityKeyIdentifier: [UInt8]?
     var aaguid: [UInt8]?
 
-    /// Parses a whole certificate.
+    /// What was tolerated under a ``CertificateLeniency``, in words; empty for a strict parse.
+    var deviations: [String] = []
+
+    /// Parses a whole certificate, accepting the encodings of `leniency` and recording each one
+    /// met in ``deviations``.
     ///
     /// Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue BIT STRING }
-    init(der: [UInt8]) throws(CryptoError) {
+    init(der: [UInt8], leniency: CertificateLeniency = []) throws(CryptoError) {
         // Every element must be DER, opaque ones too (an attribute value of type ANY, an
         // extension's value, algorithm parameters): OpenSSL keeps those as raw bytes and
         // accepts a malformed inside, which the field walk below does not enter either.
-        try DERReader.validate(der[...])
+        do {
+            try DERReader.validate(der[...])
+        } catch {
+            guard leniency.contains(.opaqueElementsNotDER) else { throw error }
+            deviations.append("an element is not DER: \(error)")
+        }
         var reader = try DERReader(der)
         var outerAlgorithm: ArraySlice<UInt8> = []
         var innerAlgorithm: ArraySlice<UInt8> = []
@@ -36,15 +45,19 @@ struct ParsedCertificate: Sendable {
             let tbs = try certificate.readElement(.sequence)
             tbsCertificate = Array(tbs.encoded)
             var fields = try certificate.nestedReader(tbs)
-            innerAlgorithm = try parseTBS(&fields)
+            innerAlgorithm = try parseTBS(&fields, leniency: leniency)
             try fields.finish()
             let algorithm = try certificate.readElement(.sequence)
             outerAlgorithm = algorithm.encoded
             let bits = try certificate.readBitString()
-            guard bits.unusedBitCount == 0 else {
-                throw CryptoError(
-                    .invalidCertificate, "signature BIT STRING has unused bits",
-                    offset: algorithm.offset)
+            if bits.unusedBitCount != 0 {
+                guard leniency.contains(.unusedSignatureBits) else {
+                    throw CryptoError(
+                        .invalidCertificate, "signature BIT STRING has unused bits",
+                        offset: algorithm.offset)
+                }
+                deviations.append(
+                    "the signature BIT STRING declares \(bits.unusedBitCount) unused bits")
             }
             signature = Array(bits.bytes)
         }
@@ -59,7 +72,7 @@ struct ParsedCertificate: Sendable {
 
     /// Reads the TBSCertificate fields; returns the signature AlgorithmIdentifier's DER.
     private mutating func parseTBS(
-        _ fields: inout DERReader
+        _ fields: inout DERReader, leniency: CertificateLeniency
     ) throws(CryptoError) -> ArraySlice<UInt8> {
         // version [0] EXPLICIT INTEGER DEFAULT v1 (an explicit v1 is tolerated).
         if let raw = try fields.readOptionalExplicit(
@@ -91,7 +104,7 @@ struct ParsedCertificate: Sendable {
             3, { (reader) throws(CryptoError) in try Self.readExtensions(&reader) })
         {
             extensions = list
-            try decodeKnownExtensions()
+            try decodeKnownExtensions(leniency: leniency)
         }
         return algorithm.encoded
     }
@@ -127,8 +140,11 @@ struct ParsedCertificate: Sendable {
     }
 
     /// Decodes the extensions the public API exposes; a malformed one makes the certificate
-    /// invalid (OpenSSL would refuse to verify it too).
-    private mutating func decodeKnownExtensions() throws(CryptoError) {
+    /// invalid (OpenSSL would refuse to verify it too), except a key identifier under
+    /// ``CertificateLeniency/malformedKeyIdentifiers``, which is then read as absent.
+    private mutating func decodeKnownExtensions(
+        leniency: CertificateLeniency
+    ) throws(CryptoError) {
         for item in extensions {
             do throws(CryptoError) {
                 switch item.oid {
@@ -174,9 +190,14 @@ struct ParsedCertificate: Sendable {
                     break
                 }
             } catch {
-                throw CryptoError(
-                    .invalidCertificate, "malformed extension \(item.oid): \(error)",
-                    field: item.oid.dotted)
+                let isKeyIdentifier =
+                    item.oid == .authorityKeyIdentifier || item.oid == .subjectKeyIdentifier
+                guard isKeyIdentifier, leniency.contains(.malformedKeyIdentifiers) else {
+                    throw CryptoError(
+                        .invalidCertificate, "malformed extension \(item.oid): \(error)",
+                        field: item.oid.dotted)
+                }
+                deviations.append("malformed extension \(item.oid), read as absent: \(error)")
             }
         }
     }
