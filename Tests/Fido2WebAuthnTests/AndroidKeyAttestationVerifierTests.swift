@@ -31,6 +31,16 @@ import Testing
         #expect(result.format == "android-key")
         #expect(result.type == .basic)
         #expect(result.trustPath == .verified(path: [result.certificates[0], root]))
+        // What the relaxation let through is reported: no origin, no purpose.
+        #expect(
+            result.deviations.map(\.field) == [
+                "attStmt.x5c[0].keyDescription.teeEnforced.origin",
+                "attStmt.x5c[0].keyDescription.teeEnforced.purpose",
+            ])
+        #expect(
+            result.deviations.allSatisfy {
+                $0.relaxation == .acceptsAndroidKeyMissingOriginAndPurpose
+            })
     }
 
     @Test func rejectsW3CVectorByDefaultForItsEmptyAuthorizationLists() throws {
@@ -38,6 +48,7 @@ import Testing
             policy: try W3CDeviceVectors.policy(for: "android-key"))
         #expect(error?.code == .attestationCertificateInvalid)
         #expect(error?.field == "attStmt.x5c[0].keyDescription.teeEnforced.origin")
+        #expect(error?.reason.contains("--relax android-key-missing-origin-purpose") == true)
     }
 
     @Test func reportsTrustPathNotEvaluatedWithoutAnchors() throws {
@@ -307,8 +318,15 @@ import Testing
             keyDescription: try AndroidKeyAttestationTestParts.keyDescription(
                 challenge: parts.clientDataHash, software: .init(), tee: .empty))
         var policy = try W3CDeviceVectors.policy(for: "android-key")
+        #expect(
+            try parts.registration().failure(policy: policy)?.reason.contains(
+                "--relax android-key-software-enforced") == true)
         policy.androidKey.acceptsSoftwareEnforcedAuthorizations = true
-        #expect(try parts.registration().verify(policy: policy).type == .basic)
+        let result = try parts.registration().verify(policy: policy)
+        #expect(result.type == .basic)
+        #expect(
+            result.deviations.map(\.relaxation)
+                == Array(repeating: .acceptsAndroidKeySoftwareEnforcedAuthorizations, count: 2))
     }
 
     @Test func rejectsImportedOriginInTheSoftwareListWhenItIsRead() throws {

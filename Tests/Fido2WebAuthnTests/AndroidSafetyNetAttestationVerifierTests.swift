@@ -283,11 +283,13 @@ import Testing
         #expect(error?.field == "attStmt.response.payload.\(name)")
     }
 
-    @Test func rejectsCTSProfileMismatchByDefault() throws {
+    @Test func rejectsCTSProfileMismatchByDefaultNamingTheRelaxation() throws {
         var parts = try Parts.make()
         parts.setPayload("ctsProfileMatch", .bool(false))
         let error = try parts.registration().failure(policy: parts.policy)
         #expect(error?.code == .attestationIntegrityVerdictFailed)
+        #expect(error?.reason.contains("--relax safetynet-cts-profile") == true)
+        #expect(error?.reason.contains("acceptsSafetyNetCTSProfileMismatch") == true)
     }
 
     @Test func acceptsCTSProfileMismatchOnlyWithBasicIntegrity() throws {
@@ -295,7 +297,9 @@ import Testing
         parts.setPayload("ctsProfileMatch", .bool(false))
         var policy = parts.policy
         policy.androidSafetyNet.acceptsCTSProfileMismatch = true
-        #expect(try parts.registration().verify(policy: policy).type == .basic)
+        let result = try parts.registration().verify(policy: policy)
+        #expect(result.type == .basic)
+        #expect(result.deviations.map(\.relaxation) == [.acceptsSafetyNetCTSProfileMismatch])
         parts.setPayload("basicIntegrity", .bool(false))
         let error = try parts.registration().failure(policy: policy)
         #expect(error?.code == .attestationIntegrityVerdictFailed)
@@ -308,6 +312,7 @@ import Testing
         parts.setPayload("timestampMs", .number(JSONNumber(parts.validationTime * 1000 + offset)))
         let error = try parts.registration().failure(policy: parts.policy)
         #expect(error?.code == .attestationTimestampOutOfRange)
+        #expect(error?.reason.contains("--relax safetynet-timestamp") == true)
     }
 
     @Test(arguments: [Int64(-60_000), 60_000, 0])
@@ -330,7 +335,11 @@ import Testing
             try parts.registration().failure(policy: policy)?.code
                 == .attestationTimestampOutOfRange)
         policy.androidSafetyNet.skipsTimestampCheck = true
-        #expect(try parts.registration().verify(policy: policy).type == .basic)
+        let skipped = try parts.registration().verify(policy: policy)
+        #expect(skipped.type == .basic)
+        // The skipped check would have failed: the result says so.
+        #expect(skipped.deviations.map(\.relaxation) == [.skipsSafetyNetTimestampCheck])
+        #expect(skipped.deviations.first?.field == "attStmt.response.payload.timestampMs")
     }
 
     @Test func saturatesAValidationTimeTooLargeForMilliseconds() throws {

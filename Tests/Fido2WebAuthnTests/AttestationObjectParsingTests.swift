@@ -186,9 +186,36 @@ import Testing
         #expect(parameters.scheme.hashAlgorithm == .sha256)
         #expect(parameters.keyBits == 2048 && parameters.exponent == 0)
         #expect(Array(modulus) == [0xde, 0xad, 0xbe, 0xef])
+        #expect(!area.omitsSchemeDetails)
+        // A cut structure is truncated, unless what is left happens to read in full as a
+        // scheme without details, which the structure then says.
         for length in 0..<bytes.count {
-            expectCode(.truncated) { _ = try TPMTPublic(bytes: bytes.prefix(length)) }
+            if let cut = try? TPMTPublic(bytes: bytes.prefix(length)) {
+                #expect(cut.omitsSchemeDetails, "\(length) bytes")
+            } else {
+                expectCode(.truncated) { _ = try TPMTPublic(bytes: bytes.prefix(length)) }
+            }
         }
+    }
+
+    @Test func readsASchemeWrittenWithoutItsDetailsAsDeployedRelyingPartiesDo() throws {
+        // The same RSA area with the scheme's hash algorithm left out, as Yubico's test
+        // authenticator writes it: TPM 2.0 Part 2 cannot read it (the modulus size lands on
+        // the wrong bytes), the deployed reading reads it in full.
+        let bytes: [UInt8] = [
+            0x00, 0x01, 0x00, 0x0b, 0x00, 0x06, 0x04, 0x72, 0x00, 0x00, 0x00, 0x10, 0x00, 0x14,
+            0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0xde, 0xad, 0xbe, 0xef,
+        ]
+        let area = try TPMTPublic(bytes: bytes[...])
+        guard case .rsa(let parameters) = area.parameters, case .rsa(let modulus) = area.unique
+        else {
+            Issue.record("not RSA")
+            return
+        }
+        #expect(area.omitsSchemeDetails)
+        #expect(parameters.scheme.algorithm == .rsassa && parameters.scheme.details.isEmpty)
+        #expect(parameters.keyBits == 2048)
+        #expect(Array(modulus) == [0xde, 0xad, 0xbe, 0xef])
     }
 }
 

@@ -60,29 +60,34 @@ struct DeviceRegistration: CustomTestStringConvertible, Sendable {
         }
     }
 
-    /// The verification context for `object` under `policy`.
+    /// The verification context for `object` under `policy`, read with `profile`.
     func context(
-        _ object: AttestationObject, policy: AttestationTrustPolicy
+        _ object: AttestationObject, policy: AttestationTrustPolicy,
+        profile: VerificationProfile = .compatible
     ) throws -> AttestationVerificationContext {
         let key = try #require(object.authenticatorData.attestedCredentialData?.credentialPublicKey)
         return AttestationVerificationContext(
             authenticatorData: object.authenticatorData, clientDataHash: clientDataHash,
-            credentialPublicKey: key, policy: policy)
+            credentialPublicKey: key, policy: policy, profile: profile)
     }
 
     /// Parses and verifies through the protocol of the statement's format.
-    func verify(policy: AttestationTrustPolicy) throws -> AttestationVerificationResult {
+    func verify(
+        policy: AttestationTrustPolicy, profile: VerificationProfile = .compatible
+    ) throws -> AttestationVerificationResult {
         let object = try parse()
         let verifier = try #require(DeviceVerifiers.verifier(for: object.format), "\(id)")
-        return try verifier.verify(object.statement, in: try context(object, policy: policy))
+        return try verifier.verify(
+            object.statement, in: try context(object, policy: policy, profile: profile))
     }
 
     /// The error `verify(policy:)` throws, or nil (recorded as an issue) when it verifies.
     func failure(
-        policy: AttestationTrustPolicy, sourceLocation: SourceLocation = #_sourceLocation
+        policy: AttestationTrustPolicy, profile: VerificationProfile = .compatible,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> WebAuthnError? {
         do {
-            let result = try verify(policy: policy)
+            let result = try verify(policy: policy, profile: profile)
             Issue.record("\(id) verified: \(result.trustPath)", sourceLocation: sourceLocation)
             return nil
         } catch let error as WebAuthnError {

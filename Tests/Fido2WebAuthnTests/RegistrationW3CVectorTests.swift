@@ -63,6 +63,19 @@ import Testing
         #expect(error?.step == "§7.1 step 22")
         // The verifier's own section stays in the reason.
         #expect(error?.reason.hasPrefix("§8.4: ") == true, "\(String(describing: error))")
+        // The relying party's named relaxation reaches the verifier, and what it let through
+        // is reported under its name, at the path of the response.
+        relyingParty.relaxations = .acceptsAndroidKeyMissingOriginAndPurpose
+        let result = try relyingParty.verifyRegistration(response, expecting: expectations)
+        #expect(
+            result.deviations.map(\.field) == [
+                "attestationObject.attStmt.x5c[0].keyDescription.teeEnforced.origin",
+                "attestationObject.attStmt.x5c[0].keyDescription.teeEnforced.purpose",
+            ])
+        #expect(
+            result.deviations.allSatisfy {
+                $0.relaxation == .acceptsAndroidKeyMissingOriginAndPurpose
+            })
     }
 
     /// A device format's chain that leads to no configured anchor fails the trust step.

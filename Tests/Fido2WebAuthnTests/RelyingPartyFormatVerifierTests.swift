@@ -11,20 +11,22 @@ import Testing
     static let expectations = RegistrationExpectations(challenge: SyntheticCeremony.challenge)
 
     func register(
-        _ ceremony: SyntheticCeremony, trusting policy: AttestationTrustPolicy = .init()
+        _ ceremony: SyntheticCeremony, trusting policy: AttestationTrustPolicy = .init(),
+        profile: VerificationProfile = .compatible
     ) throws -> VerifiedRegistration {
-        try SyntheticCeremony.relyingParty(trustPolicy: policy).verifyRegistration(
-            try ceremony.registration(), expecting: Self.expectations)
+        try SyntheticCeremony.relyingParty(trustPolicy: policy, profile: profile)
+            .verifyRegistration(try ceremony.registration(), expecting: Self.expectations)
     }
 
     /// Expects `code` at `step`; with `because`, the reason must mention it (which rule).
     func expectRejected(
         _ ceremony: SyntheticCeremony, trusting policy: AttestationTrustPolicy = .init(),
+        profile: VerificationProfile = .compatible,
         _ code: WebAuthnError.Code, step: String = "§7.1 step 22", because: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let response = try ceremony.registration()
-        let relyingParty = SyntheticCeremony.relyingParty(trustPolicy: policy)
+        let relyingParty = SyntheticCeremony.relyingParty(trustPolicy: policy, profile: profile)
         let error = webAuthnError(
             { () throws(WebAuthnError) in
                 try relyingParty.verifyRegistration(response, expecting: Self.expectations)
@@ -48,12 +50,13 @@ import Testing
     }
 
     func expectPackedRejected(
-        _ pki: TestAttestationPKI, certificate: Certificate, _ code: WebAuthnError.Code,
+        _ pki: TestAttestationPKI, certificate: Certificate,
+        profile: VerificationProfile = .compatible, _ code: WebAuthnError.Code,
         because: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         try expectRejected(
-            try packedCeremony(pki, certificate: certificate), code, because: because,
-            sourceLocation: sourceLocation)
+            try packedCeremony(pki, certificate: certificate), profile: profile, code,
+            because: because, sourceLocation: sourceLocation)
     }
 
     // MARK: packed, self attestation
@@ -251,20 +254,43 @@ import Testing
         }
     }
 
-    @Test func rejectsMissingOrCABasicConstraints() throws {
+    @Test func rejectsCABasicConstraintsInBothProfilesAndMissingOnesWhenStrict() throws {
         let pki = try TestAttestationPKI()
         let subject = try TestAttestationPKI.subject()
+        let withoutConstraints = try pki.certificate(subject: subject) {
+            $0.basicConstraints = nil
+        }
         try expectPackedRejected(
-            pki, certificate: try pki.certificate(subject: subject) { $0.basicConstraints = nil },
-            .attestationCertificateInvalid, because: "basicConstraints is missing")
-        try expectPackedRejected(
-            pki,
-            certificate: try pki.certificate(subject: subject) {
-                $0.basicConstraints = BasicConstraints(isCertificateAuthority: true)
-            }, .attestationCertificateInvalid, because: "CA")
+            pki, certificate: withoutConstraints, profile: .strict, .attestationCertificateInvalid,
+            because: "basicConstraints is missing (the compatible profile reads it")
+        for profile in [VerificationProfile.compatible, .strict] {
+            try expectPackedRejected(
+                pki,
+                certificate: try pki.certificate(subject: subject) {
+                    $0.basicConstraints = BasicConstraints(isCertificateAuthority: true)
+                }, profile: profile, .attestationCertificateInvalid, because: "CA")
+        }
         // The §8.2.1 certificate the builder makes passes.
         _ = try register(
             try packedCeremony(pki, certificate: try pki.certificate(subject: subject)))
+    }
+
+    @Test func readsAMissingBasicConstraintsAsAnEndEntityAndReportsIt() throws {
+        let pki = try TestAttestationPKI()
+        let certificate = try pki.certificate(subject: try TestAttestationPKI.subject()) {
+            $0.basicConstraints = nil
+        }
+        let result = try register(try packedCeremony(pki, certificate: certificate))
+        #expect(result.attestationType == .basic)
+        #expect(result.deviations.count == 1)
+        #expect(result.deviations.first?.kind == .certificateWithoutBasicConstraints)
+        #expect(result.deviations.first?.field == "attestationObject.attStmt.x5c[0]")
+        #expect(result.deviations.first?.relaxation == nil)
+        // A certificate that has the extension is no deviation at all.
+        let conforming = try register(
+            try packedCeremony(
+                pki, certificate: try pki.certificate(subject: try TestAttestationPKI.subject())))
+        #expect(conforming.deviations.isEmpty)
     }
 
     @Test func rejectsAnotherAAGUIDInTheCertificate() throws {

@@ -295,11 +295,11 @@ struct SyntheticCeremony {
     static func relyingParty(
         crossOrigin: OriginPolicy.CrossOrigin = .forbidden,
         trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy(),
-        relaxations: VerificationRelaxations = []
+        profile: VerificationProfile = .compatible, relaxations: VerificationRelaxations = []
     ) -> RelyingParty {
         RelyingParty(
             id: rpID, origins: [origin], crossOrigin: crossOrigin, trustPolicy: trustPolicy,
-            relaxations: relaxations)
+            profile: profile, relaxations: relaxations)
     }
 }
 

@@ -419,10 +419,21 @@ import Testing
         }
     }
 
-    @Test func rejectsAIKCertificateWithoutBasicConstraints() throws {
-        try expectAIKRejection(containing: "basicConstraints is missing") { builder, _ in
+    @Test func rejectsAIKCertificateWithoutBasicConstraintsWhenStrict() throws {
+        try expectAIKRejection(
+            containing: "basicConstraints is missing (the compatible profile reads it",
+            profile: .strict
+        ) { builder, _ in
             builder.basicConstraints = nil
         }
+    }
+
+    @Test func readsAIKCertificateWithoutBasicConstraintsAsEndEntityAndReportsIt() throws {
+        var parts = try TPMAttestationTestParts.w3c()
+        try parts.reissueAIKCertificate { builder, _ in builder.basicConstraints = nil }
+        let result = try parts.registration().verify(policy: AttestationTrustPolicy())
+        #expect(result.deviations.map(\.kind) == [.certificateWithoutBasicConstraints])
+        #expect(result.deviations.first?.field == "attStmt.x5c[0]")
     }
 
     @Test func rejectsAIKCertificateOfACertificateAuthority() throws {
@@ -468,14 +479,14 @@ import Testing
     }
 
     private func expectAIKRejection(
-        containing text: String,
+        containing text: String, profile: VerificationProfile = .compatible,
         sourceLocation: SourceLocation = #_sourceLocation,
         _ change: (inout CertificateBuilder, inout TPMAttestationTestParts.AIKNames) throws -> Void
     ) throws {
         var parts = try TPMAttestationTestParts.w3c()
         try parts.reissueAIKCertificate(change)
         let error = try parts.registration().failure(
-            policy: AttestationTrustPolicy(), sourceLocation: sourceLocation)
+            policy: AttestationTrustPolicy(), profile: profile, sourceLocation: sourceLocation)
         #expect(error?.code == .attestationCertificateInvalid, sourceLocation: sourceLocation)
         #expect(error?.step == "§8.3.1", sourceLocation: sourceLocation)
         #expect(

@@ -61,6 +61,46 @@ public struct AttestationObject: Sendable, Hashable {
     )
         throws(WebAuthnError)
     {
+        var ignored: [ToleratedDeviation] = []
+        try self.init(parsing: bytes, options: options, tolerating: [], deviations: &ignored)
+    }
+
+    /// Parses an attestation object as ``init(bytes:options:)-(ArraySlice<UInt8>,_)`` does,
+    /// except that CBOR breaking only the encoding checks of `tolerated` (in the object, the
+    /// statement, the credential public key or the extensions) is read from its canonical
+    /// re-encoding; what it broke is appended to `deviations`, with fields relative to the
+    /// attestation object. The strict reading runs first, so canonical input costs nothing
+    /// more. When the object itself was re-encoded, ``bytes`` and ``encodedStatement`` are the
+    /// re-encoding; the authenticator data is always the bytes as sent.
+    init(
+        bytes: ArraySlice<UInt8>, options: CBORDecodingOptions,
+        tolerating tolerated: CBORDecodingOptions.Checks, deviations: inout [ToleratedDeviation]
+    ) throws(WebAuthnError) {
+        var found: [ToleratedDeviation] = []
+        do {
+            try self.init(parsing: bytes, options: options, tolerating: [], deviations: &found)
+        } catch {
+            guard !tolerated.isEmpty else { throw error }
+            let outer = try readingCBOR("attestationObject") { () throws(CBORError) in
+                try CBORReader.canonicalizingFirstItem(
+                    in: bytes, options: options, tolerating: tolerated)
+            }
+            guard outer.length == bytes.count || !options.checks.contains(.noTrailingBytes) else {
+                throw WebAuthnError(
+                    cbor: CBORError(.trailingBytes, at: outer.length), field: "attestationObject")
+            }
+            found = ToleratedDeviation.cbor(outer.deviations, field: "attestationObject")
+            try self.init(
+                parsing: outer.deviations.isEmpty ? bytes : outer.encoded[...], options: options,
+                tolerating: tolerated, deviations: &found)
+        }
+        deviations += found
+    }
+
+    private init(
+        parsing bytes: ArraySlice<UInt8>, options: CBORDecodingOptions,
+        tolerating tolerated: CBORDecodingOptions.Checks, deviations: inout [ToleratedDeviation]
+    ) throws(WebAuthnError) {
         var reader = try readingCBOR("attestationObject") { () throws(CBORError) in
             try CBORReader(bytes, options: options)
         }
@@ -105,9 +145,14 @@ public struct AttestationObject: Sendable, Hashable {
             throw invalid("required member is missing", "authData", at: 0)
         }
         let authDataStart = authDataOffset + CBORSize.head(UInt64(authData.count))
+        var authDataDeviations: [ToleratedDeviation] = []
         self.authenticatorData = try Self.shiftingOffsets(by: authDataStart, field: "authData") {
-            () throws(WebAuthnError) in try AuthenticatorData(bytes: authData, options: options)
+            () throws(WebAuthnError) in
+            try AuthenticatorData(
+                bytes: authData, options: options, tolerating: tolerated,
+                deviations: &authDataDeviations)
         }
+        deviations += authDataDeviations.map { $0.prefixingField("attestationObject.authData") }
         self.statement = try AttestationStatement(
             format: format, encoded: encodedStatement, options: options, base: statementOffset)
         self.bytes = bytes

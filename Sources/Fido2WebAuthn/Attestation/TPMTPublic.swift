@@ -57,13 +57,30 @@ public struct TPMTPublic: Sendable, Equatable {
     public let parameters: Parameters
     /// `unique`.
     public let unique: Unique
+    /// Whether `scheme` names an algorithm but is written without its details
+    /// (`TPMU_ASYM_SCHEME`, such as RSASSA's hash algorithm), as some test authenticators write
+    /// it and deployed relying parties read it. Such a structure parses only that way; a
+    /// relying party decides whether to accept it (the compatible profile does, and reports it).
+    public let omitsSchemeDetails: Bool
 
-    /// Parses `pubArea`.
+    /// Parses `pubArea` as TPM 2.0 Part 2 lays it out; a structure that parses only with the
+    /// scheme's details left out is read that way, and says so in ``omitsSchemeDetails``.
     ///
     /// - Throws: ``WebAuthnError`` `truncated` naming the field that does not fit;
     ///   `invalidTPMStructure` for a key type other than RSA and ECC; `trailingBytes` for bytes
     ///   after `unique`.
     public init(bytes: ArraySlice<UInt8>) throws(WebAuthnError) {
+        do {
+            try self.init(bytes: bytes, schemeDetails: true)
+        } catch {
+            guard let reading = try? Self(bytes: bytes, schemeDetails: false),
+                reading.omitsSchemeDetails
+            else { throw error }
+            self = reading
+        }
+    }
+
+    private init(bytes: ArraySlice<UInt8>, schemeDetails: Bool) throws(WebAuthnError) {
         var cursor = BinaryCursor(bytes)
         type = TPMAlgorithm(rawValue: try cursor.uint16("pubArea.type"))
         nameAlgorithm = TPMAlgorithm(rawValue: try cursor.uint16("pubArea.nameAlg"))
@@ -73,7 +90,8 @@ public struct TPMTPublic: Sendable, Equatable {
             reading: &cursor, "pubArea.parameters.symmetric", detailLength: { _ in 4 })
         let scheme = try TPMAlgorithmSelection(
             reading: &cursor, "pubArea.parameters.scheme",
-            detailLength: { $0 == .ecdaa ? 4 : 2 })
+            detailLength: { schemeDetails ? ($0 == .ecdaa ? 4 : 2) : 0 })
+        omitsSchemeDetails = !schemeDetails && scheme.algorithm != .null
         switch type {
         case .rsa:
             parameters = .rsa(

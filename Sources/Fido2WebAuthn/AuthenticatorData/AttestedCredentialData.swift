@@ -73,8 +73,15 @@ public struct AttestedCredentialData: Sendable, Equatable {
         self.credentialPublicKey = try Self.key(credentialPublicKeyBytes[...], .strict, base: 0)
     }
 
-    /// Reads attested credential data from `cursor` (positioned after the sign count).
-    init(reading cursor: inout BinaryCursor, options: CBORDecodingOptions) throws(WebAuthnError) {
+    /// Reads attested credential data from `cursor` (positioned after the sign count). A key
+    /// that breaks only the encoding checks of `tolerated` is read from its canonical
+    /// re-encoding (``credentialPublicKeyBytes`` keeps the bytes as sent) and its deviations are
+    /// appended to `deviations`.
+    init(
+        reading cursor: inout BinaryCursor, options: CBORDecodingOptions,
+        tolerating tolerated: CBORDecodingOptions.Checks = [],
+        deviations: inout [ToleratedDeviation]
+    ) throws(WebAuthnError) {
         let aaguidBytes = try cursor.take(16, "attestedCredentialData.aaguid")
         aaguid = AAGUID(bytes: aaguidBytes) ?? .zero
         let lengthOffset = cursor.offset
@@ -88,14 +95,24 @@ public struct AttestedCredentialData: Sendable, Equatable {
                 .truncated, "the credential public key is missing",
                 field: "attestedCredentialData.credentialPublicKey", offset: keyStart)
         }
-        let keyLength = try readingCBOR(
-            "attestedCredentialData.credentialPublicKey", base: keyStart
-        ) { () throws(CBORError) in
-            try CBORReader.lengthOfFirstItem(in: rest, options: options)
+        let field = "attestedCredentialData.credentialPublicKey"
+        guard !tolerated.isEmpty else {
+            let keyLength = try readingCBOR(field, base: keyStart) { () throws(CBORError) in
+                try CBORReader.lengthOfFirstItem(in: rest, options: options)
+            }
+            credentialPublicKeyBytes = rest.prefix(keyLength)
+            cursor.skip(keyLength)
+            credentialPublicKey = try Self.key(credentialPublicKeyBytes, options, base: keyStart)
+            return
         }
-        credentialPublicKeyBytes = rest.prefix(keyLength)
-        cursor.skip(keyLength)
-        credentialPublicKey = try Self.key(credentialPublicKeyBytes, options, base: keyStart)
+        let item = try readingCBOR(field, base: keyStart) { () throws(CBORError) in
+            try CBORReader.canonicalizingFirstItem(
+                in: rest, options: options, tolerating: tolerated)
+        }
+        credentialPublicKeyBytes = rest.prefix(item.length)
+        cursor.skip(item.length)
+        credentialPublicKey = try Self.key(item.encoded[...], options, base: keyStart)
+        deviations += ToleratedDeviation.cbor(item.deviations, field: field, base: keyStart)
     }
 
     private static func key(

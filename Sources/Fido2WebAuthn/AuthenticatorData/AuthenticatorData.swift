@@ -46,6 +46,37 @@ public struct AuthenticatorData: Sendable, Hashable {
     )
         throws(WebAuthnError)
     {
+        var ignored: [ToleratedDeviation] = []
+        try self.init(bytes: bytes, options: options, tolerating: [], deviations: &ignored)
+    }
+
+    /// Parses authenticator data as ``init(bytes:options:)-(ArraySlice<UInt8>,_)`` does, except
+    /// that a credential public key or extensions map breaking only the encoding checks of
+    /// `tolerated` is read from its canonical re-encoding; what it broke is appended to
+    /// `deviations` (fields relative to the authenticator data). The strict reading runs
+    /// first, so canonical input costs nothing more.
+    init(
+        bytes: ArraySlice<UInt8>, options: CBORDecodingOptions,
+        tolerating tolerated: CBORDecodingOptions.Checks, deviations: inout [ToleratedDeviation]
+    ) throws(WebAuthnError) {
+        guard !tolerated.isEmpty else {
+            try self.init(parsing: bytes, options: options, tolerating: [], deviations: &deviations)
+            return
+        }
+        var found: [ToleratedDeviation] = []
+        do {
+            try self.init(parsing: bytes, options: options, tolerating: [], deviations: &found)
+        } catch {
+            try self.init(
+                parsing: bytes, options: options, tolerating: tolerated, deviations: &found)
+        }
+        deviations += found
+    }
+
+    private init(
+        parsing bytes: ArraySlice<UInt8>, options: CBORDecodingOptions,
+        tolerating tolerated: CBORDecodingOptions.Checks, deviations: inout [ToleratedDeviation]
+    ) throws(WebAuthnError) {
         var cursor = BinaryCursor(bytes)
         _ = try cursor.take(32, "rpIdHash")
         let flags = AuthenticatorDataFlags(rawValue: try cursor.uint8("flags"))
@@ -63,7 +94,9 @@ public struct AuthenticatorData: Sendable, Hashable {
                     "AT is set but no attested credential data follows", field: "flags",
                     offset: 32)
             }
-            attested = try AttestedCredentialData(reading: &cursor, options: options)
+            attested = try AttestedCredentialData(
+                reading: &cursor, options: options, tolerating: tolerated,
+                deviations: &deviations)
         }
         var extensions: AuthenticatorExtensionOutputs?
         if flags.contains(.extensionData) {
@@ -72,8 +105,9 @@ public struct AuthenticatorData: Sendable, Hashable {
                     .extensionDataFlagMismatch, "ED is set but no extensions map follows",
                     field: "flags", offset: 32)
             }
-            extensions = try AuthenticatorExtensionOutputs(
-                reading: cursor.rest, options: options, base: cursor.offset)
+            extensions = try Self.extensions(
+                cursor.rest, options: options, base: cursor.offset, tolerating: tolerated,
+                deviations: &deviations)
             cursor.skip(cursor.remaining)
         }
         guard cursor.isAtEnd else {
@@ -88,6 +122,26 @@ public struct AuthenticatorData: Sendable, Hashable {
         self.signCount = signCount
         self.attestedCredentialData = attested
         self.extensions = extensions
+    }
+
+    /// The extensions map that is the rest of the data; one that breaks only the encoding
+    /// checks of `tolerated` is read from its canonical re-encoding.
+    private static func extensions(
+        _ rest: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int,
+        tolerating tolerated: CBORDecodingOptions.Checks, deviations: inout [ToleratedDeviation]
+    ) throws(WebAuthnError) -> AuthenticatorExtensionOutputs {
+        guard !tolerated.isEmpty else {
+            return try AuthenticatorExtensionOutputs(reading: rest, options: options, base: base)
+        }
+        let item = try readingCBOR("extensions", base: base) { () throws(CBORError) in
+            try CBORReader.canonicalizingFirstItem(
+                in: rest, options: options, tolerating: tolerated)
+        }
+        deviations += ToleratedDeviation.cbor(item.deviations, field: "extensions", base: base)
+        // Bytes after the map stay after its re-encoding, so they fail as trailing bytes.
+        return try AuthenticatorExtensionOutputs(
+            reading: (item.encoded + rest.dropFirst(item.length))[...], options: options,
+            base: base)
     }
 
     /// Parses authenticator data; see ``init(bytes:options:)-(ArraySlice<UInt8>,_)``.

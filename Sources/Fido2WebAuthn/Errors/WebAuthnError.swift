@@ -63,6 +63,7 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case credentialNotAllowed
             case userHandleMismatch
             case credentialIdMismatch
+            case inconsistentResponse
             case signatureInvalid
             case signCountRegressed
             case extensionNotAllowed
@@ -207,6 +208,9 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let userHandleMismatch = Code(.userHandleMismatch)
         /// Credential identifiers disagree (`id`/`rawId`, or the attested credential ID).
         public static let credentialIdMismatch = Code(.credentialIdMismatch)
+        /// A convenience member of a registration response (`publicKey`,
+        /// `publicKeyAlgorithm`, `authenticatorData`) contradicts the attestation object.
+        public static let inconsistentResponse = Code(.inconsistentResponse)
         /// The assertion signature does not verify with the stored credential public key.
         public static let signatureInvalid = Code(.signatureInvalid)
         /// The signature counter did not advance while the stored or received one is non-zero

@@ -1,13 +1,17 @@
+import Fido2CBOR
 import Fido2Crypto
 
 /// A WebAuthn relying party: its identity, the origins it serves, the attestation roots it
-/// trusts and the relaxations it knowingly accepts. It verifies registration ceremonies
-/// (WebAuthn Level 3 §7.1, ``verifyRegistration(_:expecting:)``) and authentication ceremonies
-/// (§7.2, ``verifyAuthentication(_:expecting:)``).
+/// trusts, how literally it reads what authenticators send (``profile``) and the relaxations it
+/// knowingly accepts. It verifies registration ceremonies (WebAuthn Level 3 §7.1,
+/// ``verifyRegistration(_:expecting:)``) and authentication ceremonies (§7.2,
+/// ``verifyAuthentication(_:expecting:)``).
 ///
 /// Every step of both procedures runs, in order, as one call or guard; a failed step throws a
 /// ``WebAuthnError`` whose ``WebAuthnError/step`` is the step's number (`§7.1 step 8`) and whose
-/// ``WebAuthnError/code`` says what failed. Nothing is relaxed unless ``relaxations`` says so.
+/// ``WebAuthnError/code`` says what failed. The ``VerificationProfile/compatible`` profile (the
+/// default) reads what deployed authenticators write and reports each deviation it tolerates
+/// in the result; no security check is relaxed unless ``relaxations`` says so.
 /// Two steps are the caller's, since they need its database: that a new credential ID is not
 /// registered yet (§7.1 step 26) and finding the credential record (§7.2 step 6).
 ///
@@ -20,6 +24,9 @@ public struct RelyingParty: Sendable {
     public var origins: OriginPolicy
     /// The attestation trust anchors, per format, and the validation time.
     public var trustPolicy: AttestationTrustPolicy
+    /// How literally responses are read: ``VerificationProfile/compatible`` (the default) or
+    /// ``VerificationProfile/strict``.
+    public var profile: VerificationProfile
     /// The relaxations knowingly accepted (none by default).
     public var relaxations: VerificationRelaxations
 
@@ -27,24 +34,49 @@ public struct RelyingParty: Sendable {
     public init(
         id: String, origins: [String], crossOrigin: OriginPolicy.CrossOrigin = .forbidden,
         trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy(),
-        relaxations: VerificationRelaxations = []
+        profile: VerificationProfile = .compatible, relaxations: VerificationRelaxations = []
     ) {
         self.init(
             identifiers: [id],
             origins: OriginPolicy(allowedOrigins: origins, crossOrigin: crossOrigin),
-            trustPolicy: trustPolicy, relaxations: relaxations)
+            trustPolicy: trustPolicy, profile: profile, relaxations: relaxations)
     }
 
     /// A relying party accepting credentials of any of `identifiers`.
     public init(
         identifiers: [String], origins: OriginPolicy,
         trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy(),
-        relaxations: VerificationRelaxations = []
+        profile: VerificationProfile = .compatible, relaxations: VerificationRelaxations = []
     ) {
         self.identifiers = identifiers
         self.origins = origins
         self.trustPolicy = trustPolicy
+        self.profile = profile
         self.relaxations = relaxations
+    }
+
+    /// The CBOR encoding checks this relying party reports rather than enforces.
+    var toleratedCBORChecks: CBORDecodingOptions.Checks {
+        profile.toleratedCBORChecks(relaxations)
+    }
+
+    /// The trust policy the format verifiers see: ``trustPolicy`` with the format options that
+    /// ``relaxations`` turn on.
+    var effectiveTrustPolicy: AttestationTrustPolicy {
+        var policy = trustPolicy
+        if relaxations.contains(.skipsSafetyNetTimestampCheck) {
+            policy.androidSafetyNet.skipsTimestampCheck = true
+        }
+        if relaxations.contains(.acceptsSafetyNetCTSProfileMismatch) {
+            policy.androidSafetyNet.acceptsCTSProfileMismatch = true
+        }
+        if relaxations.contains(.acceptsAndroidKeyMissingOriginAndPurpose) {
+            policy.androidKey.acceptsMissingOriginAndPurpose = true
+        }
+        if relaxations.contains(.acceptsAndroidKeySoftwareEnforcedAuthorizations) {
+            policy.androidKey.acceptsSoftwareEnforcedAuthorizations = true
+        }
+        return policy
     }
 
     // MARK: Steps both ceremonies share
@@ -134,7 +166,8 @@ public struct RelyingParty: Sendable {
 
     /// A Level 1 or 2 client's `tokenBinding`, when sent as an object, must carry a
     /// `TokenBindingStatus` (`present` or `supported`); Level 3 ignores Token Binding otherwise.
-    /// Part of reading C (§7.1 step 6, §7.2 step 9).
+    /// Part of reading C (§7.1 step 6, §7.2 step 9). Both profiles refuse other values (early
+    /// browsers' `not-supported` among them), as deployed relying parties do.
     static func checkTokenBinding(
         _ clientData: CollectedClientData, step: String
     ) throws(WebAuthnError) {

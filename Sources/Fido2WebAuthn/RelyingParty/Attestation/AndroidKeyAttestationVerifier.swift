@@ -51,7 +51,7 @@ public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
         in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
         let leaf = try AttestationFormatVerifiers.deviceLeaf(
-            statement.certificates, field: "attStmt.x5c", step: step)
+            statement.certificates, field: "attStmt.x5c", step: step, in: context)
         let leafKey = try AttestationFormatVerifiers.devicePublicKey(
             of: leaf, field: "attStmt.x5c[0]", step: step)
         guard statement.algorithm != .rs1 else {
@@ -80,21 +80,24 @@ public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
                 .attestationNonceMismatch, "attestationChallenge is not the clientDataHash",
                 field: "attStmt.x5c[0].keyDescription.attestationChallenge", step: step)
         }
-        try checkAuthorizations(description, options: context.policy.androidKey)
+        let deviations = try checkAuthorizations(description, options: context.policy.androidKey)
 
         let chain = try AttestationFormatVerifiers.deviceChain(
-            leaf: leaf, statement.certificates, field: "attStmt.x5c", step: step)
+            leaf: leaf, statement.certificates, field: "attStmt.x5c", step: step, in: context)
         let trustPath = try context.evaluateTrustPath(chain, format: format, step: step)
         return AttestationVerificationResult(
-            format: format, type: .basic, certificates: chain, trustPath: trustPath)
+            format: format, type: .basic, certificates: chain, trustPath: trustPath,
+            deviations: deviations)
     }
 
-    /// The authorization-list rules of §8.4.
+    /// The authorization-list rules of §8.4. Returns what the options' relaxations let
+    /// through: `origin` or `purpose` missing, or found only in `softwareEnforced`.
     ///
-    /// - Throws: `attestationCertificateInvalid` naming the list and field.
+    /// - Throws: `attestationCertificateInvalid` naming the list and field, and the relaxation
+    ///   that would have accepted it, if one would.
     static func checkAuthorizations(
         _ description: AndroidKeyDescription, options: AndroidKeyAttestationOptions
-    ) throws(WebAuthnError) {
+    ) throws(WebAuthnError) -> [ToleratedDeviation] {
         func invalid(_ reason: String, _ field: String) -> WebAuthnError {
             WebAuthnError(
                 .attestationCertificateInvalid, reason,
@@ -113,11 +116,40 @@ public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
             ? [(tee, "teeEnforced"), (software, "softwareEnforced")] : [(tee, "teeEnforced")]
         let listNames = considered.map(\.name).joined(separator: " or ")
 
+        var deviations: [ToleratedDeviation] = []
+        let missing = VerificationRelaxations.acceptsAndroidKeyMissingOriginAndPurpose
+        let softwareEnforced = VerificationRelaxations
+            .acceptsAndroidKeySoftwareEnforcedAuthorizations
+        /// A member no considered list states: refused with the relaxation that would help
+        /// (software-enforced when that list has it), or accepted and reported.
+        func absent(_ member: String, inSoftware: Bool) throws(WebAuthnError) {
+            let field = "\(considered[0].name).\(member)"
+            guard options.acceptsMissingOriginAndPurpose else {
+                let helper = inSoftware && !options.acceptsSoftwareEnforcedAuthorizations
+                throw invalid(
+                    "\(listNames) states no \(member)"
+                        + VerificationRelaxations.hint(helper ? softwareEnforced : missing), field)
+            }
+            deviations.append(
+                ToleratedDeviation(
+                    kind: .relaxedCheck, field: "attStmt.x5c[0].keyDescription.\(field)",
+                    detail: "\(listNames) states no \(member)", relaxation: missing))
+        }
+        /// A member only softwareEnforced states, accepted by the options: reported.
+        func fromSoftware(_ member: String) {
+            deviations.append(
+                ToleratedDeviation(
+                    kind: .relaxedCheck,
+                    field: "attStmt.x5c[0].keyDescription.softwareEnforced.\(member)",
+                    detail: "\(member) is stated by softwareEnforced only",
+                    relaxation: softwareEnforced))
+        }
+
         let origins = considered.compactMap { entry in entry.list.origin.map { (entry.name, $0) } }
         if origins.isEmpty {
-            guard options.acceptsMissingOriginAndPurpose else {
-                throw invalid("\(listNames) states no origin", "\(considered[0].name).origin")
-            }
+            try absent("origin", inSoftware: software.origin != nil)
+        } else if tee.origin == nil {
+            fromSoftware("origin")
         }
         for (name, origin) in origins where origin != AndroidKeyAuthorizationList.originGenerated {
             throw invalid("origin is \(origin), not KM_ORIGIN_GENERATED (0)", "\(name).origin")
@@ -125,9 +157,7 @@ public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
 
         let purposes = considered.compactMap(\.list.purposes)
         if purposes.isEmpty {
-            guard options.acceptsMissingOriginAndPurpose else {
-                throw invalid("\(listNames) states no purpose", "\(considered[0].name).purpose")
-            }
+            try absent("purpose", inSoftware: software.purposes != nil)
         } else {
             guard purposes.contains(where: { $0.contains(AndroidKeyAuthorizationList.purposeSign) })
             else {
@@ -135,6 +165,8 @@ public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
                     "purpose does not include KM_PURPOSE_SIGN (2) in \(listNames)",
                     "\(considered[0].name).purpose")
             }
+            if tee.purposes == nil { fromSoftware("purpose") }
         }
+        return deviations
     }
 }

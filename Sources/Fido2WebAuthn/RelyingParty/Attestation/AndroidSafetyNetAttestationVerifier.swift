@@ -72,7 +72,7 @@ public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
                 field: "attStmt.response.header.x5c", step: step)
         }
         let leaf = try AttestationFormatVerifiers.deviceLeaf(
-            jws.certificates, field: "attStmt.response.header.x5c", step: step)
+            jws.certificates, field: "attStmt.response.header.x5c", step: step, in: context)
         let leafKey = try AttestationFormatVerifiers.devicePublicKey(
             of: leaf, field: "attStmt.response.header.x5c[0]", step: step)
         try checkSignature(jws, algorithm: algorithm, key: leafKey)
@@ -97,14 +97,16 @@ public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
                 "nonce is not base64(SHA-256(authenticatorData ‖ clientDataHash))",
                 field: "attStmt.response.payload.nonce", step: step)
         }
-        try checkIntegrityVerdict(statement, options: options)
-        try checkTimestamp(statement, options: options, policy: context.policy)
+        var deviations = try checkIntegrityVerdict(statement, options: options)
+        deviations += try checkTimestamp(statement, options: options, policy: context.policy)
 
         let chain = try AttestationFormatVerifiers.deviceChain(
-            leaf: leaf, jws.certificates, field: "attStmt.response.header.x5c", step: step)
+            leaf: leaf, jws.certificates, field: "attStmt.response.header.x5c", step: step,
+            in: context)
         let trustPath = try context.evaluateTrustPath(chain, format: format, step: step)
         return AttestationVerificationResult(
-            format: format, type: .basic, certificates: chain, trustPath: trustPath)
+            format: format, type: .basic, certificates: chain, trustPath: trustPath,
+            deviations: deviations)
     }
 
     /// The JWS signature over `header.payload` (RFC 7515 §5.2); ECDSA signatures arrive as raw
@@ -159,21 +161,25 @@ public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
     }
 
     /// `ctsProfileMatch` true, or `basicIntegrity` true when the policy accepts a CTS profile
-    /// mismatch.
+    /// mismatch (then returned as a deviation).
     static func checkIntegrityVerdict(
         _ statement: AndroidSafetyNetAttestationStatement,
         options: AndroidSafetyNetAttestationOptions
-    ) throws(WebAuthnError) {
+    ) throws(WebAuthnError) -> [ToleratedDeviation] {
+        let field = "attStmt.response.payload.ctsProfileMatch"
         guard let ctsProfileMatch = statement.ctsProfileMatch else {
             throw WebAuthnError(
-                .invalidJWS, "ctsProfileMatch is missing or not a boolean",
-                field: "attStmt.response.payload.ctsProfileMatch", step: step)
+                .invalidJWS, "ctsProfileMatch is missing or not a boolean", field: field,
+                step: step)
         }
-        if ctsProfileMatch { return }
+        if ctsProfileMatch { return [] }
+        let relaxation = VerificationRelaxations.acceptsSafetyNetCTSProfileMismatch
         guard options.acceptsCTSProfileMismatch else {
+            let hint =
+                statement.basicIntegrity == true ? VerificationRelaxations.hint(relaxation) : ""
             throw WebAuthnError(
-                .attestationIntegrityVerdictFailed, "ctsProfileMatch is false",
-                field: "attStmt.response.payload.ctsProfileMatch", step: step)
+                .attestationIntegrityVerdictFailed, "ctsProfileMatch is false\(hint)",
+                field: field, step: step)
         }
         guard statement.basicIntegrity == true else {
             throw WebAuthnError(
@@ -181,27 +187,42 @@ public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
                 "ctsProfileMatch is false and basicIntegrity is not true",
                 field: "attStmt.response.payload.basicIntegrity", step: step)
         }
+        return [
+            ToleratedDeviation(
+                kind: .relaxedCheck, field: field,
+                detail: "ctsProfileMatch is false (basicIntegrity is true)", relaxation: relaxation)
+        ]
     }
 
-    /// `timestampMs` within the tolerance of the validation time, unless the check is skipped.
+    /// `timestampMs` within the tolerance of the validation time, unless the check is skipped;
+    /// a skipped check the timestamp would have failed is returned as a deviation.
     static func checkTimestamp(
         _ statement: AndroidSafetyNetAttestationStatement,
         options: AndroidSafetyNetAttestationOptions, policy: AttestationTrustPolicy
-    ) throws(WebAuthnError) {
-        guard !options.skipsTimestampCheck else { return }
+    ) throws(WebAuthnError) -> [ToleratedDeviation] {
+        let field = "attStmt.response.payload.timestampMs"
+        let relaxation = VerificationRelaxations.skipsSafetyNetTimestampCheck
         guard let timestamp = statement.timestampMs else {
+            guard !options.skipsTimestampCheck else { return [] }
             throw WebAuthnError(
-                .invalidJWS, "timestampMs is missing or not an integer",
-                field: "attStmt.response.payload.timestampMs", step: step)
+                .invalidJWS, "timestampMs is missing or not an integer", field: field, step: step)
         }
         let now = AttestationFormatVerifiers.deviceValidationTimeMilliseconds(policy)
         let (difference, overflow) = now.subtractingReportingOverflow(timestamp)
         let tolerance = max(0, options.timestampToleranceMilliseconds)
         guard !overflow, difference.magnitude <= tolerance.magnitude else {
-            throw WebAuthnError(
-                .attestationTimestampOutOfRange,
-                "timestampMs \(timestamp) is more than \(tolerance) ms from the validation time \(now)",
-                field: "attStmt.response.payload.timestampMs", step: step)
+            let reason =
+                "timestampMs \(timestamp) is more than \(tolerance) ms from the validation time \(now)"
+            guard options.skipsTimestampCheck else {
+                throw WebAuthnError(
+                    .attestationTimestampOutOfRange,
+                    reason + VerificationRelaxations.hint(relaxation), field: field, step: step)
+            }
+            return [
+                ToleratedDeviation(
+                    kind: .relaxedCheck, field: field, detail: reason, relaxation: relaxation)
+            ]
         }
+        return []
     }
 }

@@ -46,7 +46,7 @@ public enum AppleAttestationVerifier: AttestationFormatVerifier {
         apple statement: AppleAttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
         let credCert = try AttestationFormatVerifiers.deviceLeaf(
-            statement.certificates, field: "attStmt.x5c", step: step)
+            statement.certificates, field: "attStmt.x5c", step: step, in: context)
 
         // Steps 2–4: the nonce.
         guard let nonceExtension = credCert.findExtension(.appleAttestationNonce) else {
@@ -80,7 +80,7 @@ public enum AppleAttestationVerifier: AttestationFormatVerifier {
         }
 
         let chain = try AttestationFormatVerifiers.deviceChain(
-            leaf: credCert, statement.certificates, field: "attStmt.x5c", step: step)
+            leaf: credCert, statement.certificates, field: "attStmt.x5c", step: step, in: context)
         let trustPath = try trustPathContext(context, chain: chain, nonceExtension: nonceExtension)
             .evaluateTrustPath(chain, format: format, step: step)
         return AttestationVerificationResult(

@@ -11,16 +11,67 @@ public struct AttestationVerificationContext: Sendable {
     public let credentialPublicKey: COSEKey
     /// Which anchors to trust, and when.
     public let policy: AttestationTrustPolicy
+    /// How literally statements are read: certificate encodings that OpenSSL reads and DER
+    /// forbids, and a missing basicConstraints, are accepted and reported under
+    /// ``VerificationProfile/compatible``.
+    public let profile: VerificationProfile
 
     /// Creates a context.
     public init(
         authenticatorData: AuthenticatorData, clientDataHash: [UInt8],
-        credentialPublicKey: COSEKey, policy: AttestationTrustPolicy
+        credentialPublicKey: COSEKey, policy: AttestationTrustPolicy,
+        profile: VerificationProfile = .compatible
     ) {
         self.authenticatorData = authenticatorData
         self.clientDataHash = clientDataHash
         self.credentialPublicKey = credentialPublicKey
         self.policy = policy
+        self.profile = profile
+    }
+
+    /// Parses the DER certificate at `field` under the profile's ``CertificateLeniency``.
+    ///
+    /// - Throws: ``WebAuthnError/Code-swift.struct/attestationCertificateInvalid`` naming
+    ///   `field`; under the strict profile, the reason says when the compatible profile would
+    ///   have read the certificate.
+    public func certificate<DER: Collection<UInt8>>(
+        _ der: DER, field: String, step: String? = nil
+    ) throws(WebAuthnError) -> Certificate {
+        do {
+            return try Certificate(derEncoded: der, tolerating: profile.certificateLeniency)
+        } catch {
+            let readable =
+                profile == .strict
+                && (try? Certificate(derEncoded: der, tolerating: .all)) != nil
+            let hint =
+                readable
+                ? " (the compatible profile reads it: VerificationProfile.compatible; command line: without --strict)"
+                : ""
+            throw WebAuthnError(
+                .attestationCertificateInvalid, "not a certificate: \(error)\(hint)", field: field,
+                step: step)
+        }
+    }
+
+    /// The deviation a certificate without basicConstraints is, when the profile reads it as
+    /// an end-entity certificate (RFC 5280 §4.2.1.9: cA defaults to FALSE).
+    ///
+    /// - Throws: ``WebAuthnError/Code-swift.struct/attestationCertificateInvalid`` under the
+    ///   strict profile, where §8.2.1 and §8.3.1 ask for the extension.
+    func missingBasicConstraints(
+        field: String, prefix: String, step: String? = nil
+    ) throws(WebAuthnError) -> ToleratedDeviation {
+        guard profile == .compatible else {
+            throw WebAuthnError(
+                .attestationCertificateInvalid,
+                "\(prefix)basicConstraints is missing (the compatible profile reads it as an end-entity certificate, RFC 5280 §4.2.1.9: VerificationProfile.compatible; command line: without --strict)",
+                field: field, step: step)
+        }
+        return ToleratedDeviation(
+            kind: .certificateWithoutBasicConstraints, field: field,
+            detail:
+                "no basicConstraints extension; read as an end-entity certificate (RFC 5280 §4.2.1.9)"
+        )
     }
 
     /// Judges `chain` (attestation certificate first) against the anchors configured for

@@ -11,15 +11,19 @@ public struct AttestationVerificationResult: Sendable, Equatable {
     public let certificates: [Certificate]
     /// Whether and how the chain was judged against the trust policy.
     public let trustPath: TrustPathEvaluation
+    /// What the verifier tolerated in the statement (fields relative to the attestation
+    /// object: `attStmt.x5c[0]`, …), in the order met.
+    public let deviations: [ToleratedDeviation]
 
     /// Creates a result.
     public init(
         format: String, type: AttestationType, certificates: [Certificate] = [],
-        trustPath: TrustPathEvaluation
+        trustPath: TrustPathEvaluation, deviations: [ToleratedDeviation] = []
     ) {
         self.format = format
         self.type = type
         self.certificates = certificates
         self.trustPath = trustPath
+        self.deviations = deviations
     }
 }

@@ -12,18 +12,14 @@ enum CoreFormatSupport {
             "a \(statement.format) statement given to the \(expected) verifier", field: "attStmt")
     }
 
-    /// Every `x5c` certificate, parsed.
-    static func parse(_ x5c: [ArraySlice<UInt8>]) throws(WebAuthnError) -> [Certificate] {
+    /// Every `x5c` certificate, parsed under the context's profile.
+    static func parse(
+        _ x5c: [ArraySlice<UInt8>], in context: AttestationVerificationContext
+    ) throws(WebAuthnError) -> [Certificate] {
         var certificates: [Certificate] = []
         certificates.reserveCapacity(x5c.count)
         for (index, der) in x5c.enumerated() {
-            do {
-                certificates.append(try Certificate(derEncoded: der))
-            } catch {
-                throw WebAuthnError(
-                    .attestationCertificateInvalid, "not a certificate: \(error)",
-                    field: "attStmt.x5c[\(index)]")
-            }
+            certificates.append(try context.certificate(der, field: "attStmt.x5c[\(index)]"))
         }
         return certificates
     }

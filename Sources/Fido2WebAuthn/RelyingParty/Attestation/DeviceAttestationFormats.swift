@@ -19,42 +19,32 @@ extension AttestationFormatVerifiers {
 
     /// Parses the first certificate of a DER chain (the attestation certificate); `field`
     /// names the chain (`attStmt.x5c`). The rest is parsed only once the statement's own
-    /// checks pass (``deviceChain(leaf:_:field:step:)``), so a forged statement costs one
+    /// checks pass (``deviceChain(leaf:_:field:step:in:)``), so a forged statement costs one
     /// certificate parse.
     static func deviceLeaf<Chain: Collection>(
-        _ chain: Chain, field: String, step: String
+        _ chain: Chain, field: String, step: String, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> Certificate where Chain.Element: Collection<UInt8> {
         guard let first = chain.first else {
             throw WebAuthnError(
                 .invalidAttestationStatement, "the certificate chain is empty", field: field,
                 step: step)
         }
-        return try deviceCertificate(first, field: "\(field)[0]", step: step)
+        return try context.certificate(first, field: "\(field)[0]", step: step)
     }
 
     /// `leaf` followed by the other certificates of `chain` (whose first element is `leaf`'s
     /// DER), parsed.
     static func deviceChain<Chain: Collection>(
-        leaf: Certificate, _ chain: Chain, field: String, step: String
+        leaf: Certificate, _ chain: Chain, field: String, step: String,
+        in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> [Certificate] where Chain.Element: Collection<UInt8> {
         var certificates = [leaf]
         certificates.reserveCapacity(chain.count)
         for (index, der) in chain.enumerated().dropFirst() {
-            certificates.append(try deviceCertificate(der, field: "\(field)[\(index)]", step: step))
+            certificates.append(
+                try context.certificate(der, field: "\(field)[\(index)]", step: step))
         }
         return certificates
-    }
-
-    private static func deviceCertificate<DER: Collection<UInt8>>(
-        _ der: DER, field: String, step: String
-    ) throws(WebAuthnError) -> Certificate {
-        do {
-            return try Certificate(derEncoded: der)
-        } catch {
-            throw WebAuthnError(
-                .attestationCertificateInvalid, "not a certificate: \(error)", field: field,
-                step: step)
-        }
     }
 
     /// The subject public key of `certificate` (RSA keys of 2048–4096 bits, EC and EdDSA keys).

@@ -34,7 +34,7 @@ public enum FIDOU2FAttestationVerifier: AttestationFormatVerifier {
                 "x5c holds \(u2f.certificates.count) certificates; fido-u2f has exactly one",
                 field: "attStmt.x5c")
         }
-        let certificates = try CoreFormatSupport.parse(u2f.certificates)
+        let certificates = try CoreFormatSupport.parse(u2f.certificates, in: context)
         let key = try CoreFormatSupport.publicKey(of: certificates[0])
         guard key.kind == .p256 else {
             throw WebAuthnError(

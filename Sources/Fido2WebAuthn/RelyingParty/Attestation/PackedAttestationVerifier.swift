@@ -6,7 +6,8 @@ import Fido2Crypto
 ///   signature over authenticatorData ‖ clientDataHash by the credential key.
 /// - **Full attestation** (`x5c`): `sig` must verify over the same bytes with the attestation
 ///   certificate's key and `alg`; the certificate must meet §8.2.1 (version 3; subject C, O,
-///   OU "Authenticator Attestation" and CN; basicConstraints present with CA false; an AAGUID
+///   OU "Authenticator Attestation" and CN; basicConstraints with CA false (absent reads as
+///   an end-entity certificate under the compatible profile, reported); an AAGUID
 ///   extension, when present, non-critical and equal to authData's AAGUID); the chain is
 ///   judged against the trust policy's `packed` anchors. The type is reported as
 ///   ``AttestationType/basic``: telling Basic from AttCA takes knowledge of the vendor's PKI
@@ -39,17 +40,18 @@ public enum PackedAttestationVerifier: AttestationFormatVerifier {
         guard let x5c = packed.certificates else {
             return try verifySelfAttestation(packed, in: context)
         }
-        let certificates = try CoreFormatSupport.parse(x5c)
+        let certificates = try CoreFormatSupport.parse(x5c, in: context)
         let leaf = certificates[0]
         let key = try CoreFormatSupport.publicKey(of: leaf)
         try CoreFormatSupport.checkSignature(
             packed.signature, by: key, algorithm: packed.algorithm, in: context)
-        try checkRequirements(leaf)
+        let deviations = try checkRequirements(leaf, in: context)
         try CoreFormatSupport.checkAAGUID(of: leaf, in: context)
         let trustPath = try context.evaluateTrustPath(
             certificates, format: format, step: CeremonyStep.Registration.trust)
         return AttestationVerificationResult(
-            format: format, type: .basic, certificates: certificates, trustPath: trustPath)
+            format: format, type: .basic, certificates: certificates, trustPath: trustPath,
+            deviations: deviations)
     }
 
     /// Self attestation: `alg` is the credential's and the credential key made `sig`.
@@ -71,7 +73,11 @@ public enum PackedAttestationVerifier: AttestationFormatVerifier {
     }
 
     /// §8.2.1: version, subject, basicConstraints (the AAGUID extension is checked apart).
-    static func checkRequirements(_ certificate: Certificate) throws(WebAuthnError) {
+    /// Returns what the context's profile tolerated: a missing basicConstraints under the
+    /// compatible profile (RFC 5280 §4.2.1.9: cA defaults to FALSE).
+    static func checkRequirements(
+        _ certificate: Certificate, in context: AttestationVerificationContext
+    ) throws(WebAuthnError) -> [ToleratedDeviation] {
         func invalid(_ reason: String) -> WebAuthnError {
             WebAuthnError(
                 .attestationCertificateInvalid, "packed attestation certificate: \(reason)",
@@ -95,10 +101,14 @@ public enum PackedAttestationVerifier: AttestationFormatVerifier {
             throw invalid("the subject OU is not \"\(organizationalUnit)\"")
         }
         guard let constraints = certificate.basicConstraints else {
-            throw invalid("basicConstraints is missing")
+            return [
+                try context.missingBasicConstraints(
+                    field: "attStmt.x5c[0]", prefix: "packed attestation certificate: ")
+            ]
         }
         guard !constraints.isCertificateAuthority else {
             throw invalid("basicConstraints says it is a CA")
         }
+        return []
     }
 }

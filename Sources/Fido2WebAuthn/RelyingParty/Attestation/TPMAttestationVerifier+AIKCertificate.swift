@@ -12,15 +12,16 @@ extension TPMAttestationVerifier {
     ///   registry (the W3C test vector uses `id:00000000`); a relying party that keeps a vendor
     ///   list reads the SAN itself.
     /// - An extendedKeyUsage containing tcg-kp-AIKCertificate (2.23.133.8.3).
-    /// - A basicConstraints extension with cA false.
+    /// - A basicConstraints extension with cA false (absent reads as an end-entity certificate
+    ///   under the compatible profile, and is returned as a deviation).
     /// - When the FIDO AAGUID extension (1.3.6.1.4.1.45724.1.1.4) is present, its value equals
     ///   `aaguid`, the authenticator data's.
     ///
     /// - Throws: `attestationCertificateInvalid` naming the requirement;
     ///   `attestationAAGUIDMismatch` for the AAGUID.
     static func checkAIKCertificate(
-        _ aik: Certificate, aaguid: AAGUID?
-    ) throws(WebAuthnError) {
+        _ aik: Certificate, aaguid: AAGUID?, in context: AttestationVerificationContext
+    ) throws(WebAuthnError) -> [ToleratedDeviation] {
         func invalid(_ reason: String) -> WebAuthnError {
             WebAuthnError(
                 .attestationCertificateInvalid, "AIK certificate: \(reason)",
@@ -58,10 +59,16 @@ extension TPMAttestationVerifier {
         guard let purposes = aik.extendedKeyUsage, purposes.contains(.tcgKPAIKCertificate) else {
             throw invalid("extendedKeyUsage lacks tcg-kp-AIKCertificate (2.23.133.8.3)")
         }
-        guard let constraints = aik.basicConstraints else {
-            throw invalid("basicConstraints is missing")
+        var deviations: [ToleratedDeviation] = []
+        if let constraints = aik.basicConstraints {
+            guard !constraints.isCertificateAuthority else {
+                throw invalid("basicConstraints says cA")
+            }
+        } else {
+            deviations.append(
+                try context.missingBasicConstraints(
+                    field: "attStmt.x5c[0]", prefix: "AIK certificate: ", step: certificateStep))
         }
-        guard !constraints.isCertificateAuthority else { throw invalid("basicConstraints says cA") }
         if let certified = aik.fidoAAGUID {
             guard let aaguid, certified.elementsEqual(aaguid.bytes) else {
                 throw WebAuthnError(
@@ -70,6 +77,7 @@ extension TPMAttestationVerifier {
                     field: "attStmt.x5c[0]", step: step)
             }
         }
+        return deviations
     }
 
     /// Whether `text` is a TCG vendor ID as the EK profile writes it: `id:` and eight hex digits.

@@ -81,6 +81,20 @@ public enum TPMAttestationVerifier: AttestationFormatVerifier {
                 field: "attStmt.alg", step: step)
         }
 
+        var deviations: [ToleratedDeviation] = []
+        if statement.pubArea.omitsSchemeDetails {
+            let reason = "pubArea's scheme names an algorithm but has no details (TPMU_ASYM_SCHEME)"
+            guard context.profile == .compatible else {
+                throw WebAuthnError(
+                    .invalidTPMStructure,
+                    "\(reason) (the compatible profile reads it as deployed relying parties do: VerificationProfile.compatible; command line: without --strict)",
+                    field: "attStmt.pubArea.parameters.scheme", step: step)
+            }
+            deviations.append(
+                ToleratedDeviation(
+                    kind: .tpmStructure, field: "attStmt.pubArea.parameters.scheme",
+                    detail: reason + ", read as deployed relying parties read it"))
+        }
         try checkPublicArea(statement.pubArea, matches: context.credentialPublicKey.publicKey)
 
         let certInfo = statement.certInfo
@@ -115,20 +129,21 @@ public enum TPMAttestationVerifier: AttestationFormatVerifier {
         }
 
         let aik = try AttestationFormatVerifiers.deviceLeaf(
-            statement.certificates, field: "attStmt.x5c", step: step)
+            statement.certificates, field: "attStmt.x5c", step: step, in: context)
         let aikKey = try AttestationFormatVerifiers.devicePublicKey(
             of: aik, field: "attStmt.x5c[0]", step: step)
         try AttestationFormatVerifiers.deviceVerifySignature(
             statement.signature, over: certInfo.bytes, [UInt8](), key: aikKey,
             algorithm: algorithm, field: "attStmt.sig", step: step)
-        try checkAIKCertificate(
-            aik, aaguid: context.authenticatorData.attestedCredentialData?.aaguid)
+        deviations += try checkAIKCertificate(
+            aik, aaguid: context.authenticatorData.attestedCredentialData?.aaguid, in: context)
 
         let chain = try AttestationFormatVerifiers.deviceChain(
-            leaf: aik, statement.certificates, field: "attStmt.x5c", step: step)
+            leaf: aik, statement.certificates, field: "attStmt.x5c", step: step, in: context)
         let trustPath = try context.evaluateTrustPath(chain, format: format, step: step)
         return AttestationVerificationResult(
-            format: format, type: .attestationCA, certificates: chain, trustPath: trustPath)
+            format: format, type: .attestationCA, certificates: chain, trustPath: trustPath,
+            deviations: deviations)
     }
 
     /// The TPM name of `pubArea` (TPM 2.0 Part 1 §16): its `nameAlg` identifier, big-endian,

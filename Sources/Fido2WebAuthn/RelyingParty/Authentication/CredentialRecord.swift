@@ -48,21 +48,39 @@ public struct CredentialRecord: Sendable, Equatable {
     ///   - userHandle: the user handle (`user.id`) of the account, or nil when not kept.
     ///   - transports: the transports the client reported at registration; none by default.
     ///   - options: the CBOR profile of `publicKeyBytes`; CTAP2 canonical by default.
+    ///   - tolerating: encoding checks of `options` that the stored key may break (it was
+    ///     accepted at registration as the authenticator wrote it); a key that breaks them is
+    ///     read from its canonical re-encoding. All of ``Fido2CBOR/CBORReader/encodingChecks``
+    ///     by default; `[]` to require `options` to the letter.
     /// - Throws: ``WebAuthnError`` with step `§7.2 step 21` and field `credentialRecord.publicKey`:
     ///   `unsupportedAlgorithm` for a key of an algorithm this library cannot verify (ML-DSA,
     ///   …), `invalidCredentialPublicKey` for bytes that are not one valid COSE_Key.
     public init(
         id: [UInt8], publicKeyBytes: some Collection<UInt8>, signCount: UInt32,
         backupEligible: Bool, backupState: Bool = false, userHandle: [UInt8]? = nil,
-        transports: [AuthenticatorTransport] = [], options: CBORDecodingOptions = .strict
+        transports: [AuthenticatorTransport] = [], options: CBORDecodingOptions = .strict,
+        tolerating: CBORDecodingOptions.Checks = CBORReader.encodingChecks
     ) throws(WebAuthnError) {
+        let bytes = Array(publicKeyBytes)
         let key: COSEKey
         do {
-            key = try COSEKey(cborEncoded: Array(publicKeyBytes), options: options)
-        } catch {
+            do {
+                key = try COSEKey(cborEncoded: bytes, options: options)
+            } catch {
+                guard !tolerating.isEmpty else { throw error }
+                let item = try CBORReader.canonicalizingFirstItem(
+                    in: bytes[...], options: options, tolerating: tolerating)
+                guard item.length == bytes.count, !item.deviations.isEmpty else { throw error }
+                key = try COSEKey(cborEncoded: item.encoded, options: options)
+            }
+        } catch let error as CryptoError {
             throw WebAuthnError(
                 crypto: error, .invalidCredentialPublicKey, field: "credentialRecord.publicKey"
             ).attributed(to: CeremonyStep.Authentication.signature)
+        } catch {
+            throw WebAuthnError(
+                .invalidCredentialPublicKey, "CBOR: \(error)", field: "credentialRecord.publicKey",
+                step: CeremonyStep.Authentication.signature)
         }
         self.init(
             id: id, publicKey: key, signCount: signCount, backupEligible: backupEligible,

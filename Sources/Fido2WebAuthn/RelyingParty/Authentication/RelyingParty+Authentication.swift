@@ -29,6 +29,7 @@ extension RelyingParty {
         typealias Step = CeremonyStep.Authentication
         let response = credential.response
         let record = expected.credential
+        var deviations: [ToleratedDeviation] = []
         // §7.2 step 5: the credential is one of allowCredentials, when the options listed any.
         guard
             expected.allowCredentials.isEmpty
@@ -46,7 +47,8 @@ extension RelyingParty {
         }
         try Self.checkUserHandle(response.userHandle, of: record, expected.userIdentification)
         // §7.2 step 7: authData, parsed (the decoder enforces step 18, BS only with BE).
-        let authData = try decodeAuthenticatorData(response.authenticatorData)
+        let authData = try decodeAuthenticatorData(
+            response.authenticatorData, deviations: &deviations)
         // §7.2 steps 8–14: client data parsed; type webauthn.get; challenge; origin,
         // crossOrigin, topOrigin.
         let (clientDataJSON, origin) = try checkClientData(
@@ -70,12 +72,21 @@ extension RelyingParty {
                 field: "authenticatorData.flags", step: Step.userVerification)
         }
         // §7.2 step 18: BS only with BE — enforced by the decoder (step 7), reported as 18.
-        // §7.2 step 19: BE is what it was at registration.
-        guard authData.flags.contains(.backupEligible) == record.backupEligible else {
-            throw .failed(
-                .backupEligibilityChanged,
-                "BE is \(!record.backupEligible), the credential was registered with \(record.backupEligible)",
-                field: "authenticatorData.flags", step: Step.backupEligibility)
+        // §7.2 step 19: BE is what it was at registration (unless the relying party's policy
+        // accepts a change, as synced passkeys on some platforms need).
+        if authData.flags.contains(.backupEligible) != record.backupEligible {
+            let relaxation = VerificationRelaxations.acceptsBackupEligibilityChange
+            let reason =
+                "BE is \(!record.backupEligible), the credential was registered with \(record.backupEligible)"
+            guard relaxations.contains(relaxation) else {
+                throw .failed(
+                    .backupEligibilityChanged, reason + VerificationRelaxations.hint(relaxation),
+                    field: "authenticatorData.flags", step: Step.backupEligibility)
+            }
+            deviations.append(
+                ToleratedDeviation(
+                    kind: .relaxedCheck, field: "authenticatorData.flags", detail: reason,
+                    relaxation: relaxation))
         }
         // §7.2 steps 20–21: sig over authData ‖ SHA-256(cData) with the record's key.
         try Self.checkSignature(
@@ -84,10 +95,18 @@ extension RelyingParty {
         // §7.2 step 22: the signature counter.
         let verdict = SignCountVerdict(stored: record.signCount, received: authData.signCount)
         if expected.rejectsSignCountRegression, case .possibleClone = verdict {
-            throw .failed(
-                .signCountRegressed,
-                "the signature counter \(authData.signCount) is not greater than the stored \(record.signCount)",
-                field: "authenticatorData.signCount", step: Step.signCount)
+            let relaxation = VerificationRelaxations.acceptsSignCountRegression
+            let reason =
+                "the signature counter \(authData.signCount) is not greater than the stored \(record.signCount)"
+            guard relaxations.contains(relaxation) else {
+                throw .failed(
+                    .signCountRegressed, reason + VerificationRelaxations.hint(relaxation),
+                    field: "authenticatorData.signCount", step: Step.signCount)
+            }
+            deviations.append(
+                ToleratedDeviation(
+                    kind: .relaxedCheck, field: "authenticatorData.signCount", detail: reason,
+                    relaxation: relaxation))
         }
         // §7.2 step 23: the extension outputs are as expected.
         if let refused = expected.extensions.refused(authData.extensions) {
@@ -100,7 +119,7 @@ extension RelyingParty {
             signCountVerdict: verdict, flags: authData.flags, userHandle: response.userHandle,
             extensions: authData.extensions,
             clientExtensionResults: credential.clientExtensionResults, origin: origin,
-            relyingPartyID: relyingPartyID)
+            relyingPartyID: relyingPartyID, deviations: deviations)
     }
 
     /// Reads an `AuthenticationResponseJSON` from UTF-8 JSON and verifies it; see
@@ -139,12 +158,18 @@ extension RelyingParty {
         }
     }
 
-    /// §7.2 step 7, with BS-without-BE attributed to step 18.
+    /// §7.2 step 7, with BS-without-BE attributed to step 18; the CBOR deviations this relying
+    /// party tolerates in the extensions map are appended to `deviations`.
     private func decodeAuthenticatorData(
-        _ bytes: [UInt8]
+        _ bytes: [UInt8], deviations: inout [ToleratedDeviation]
     ) throws(WebAuthnError) -> AuthenticatorData {
         do {
-            return try AuthenticatorData(bytes: bytes, options: relaxations.cborOptions)
+            var found: [ToleratedDeviation] = []
+            let authData = try AuthenticatorData(
+                bytes: bytes[...], options: .strict, tolerating: toleratedCBORChecks,
+                deviations: &found)
+            deviations += found.map { $0.prefixingField("authenticatorData") }
+            return authData
         } catch {
             let step =
                 error.code == .backupStateWithoutEligibility

@@ -20,6 +20,10 @@ public struct VerifiedAuthentication: Sendable {
     public let origin: String
     /// The RP ID whose hash matched.
     public let relyingPartyID: String
+    /// What the relying party tolerated in this response (its ``RelyingParty/profile`` or a
+    /// relaxation), in the order met; empty for a response that follows CTAP2 and WebAuthn to
+    /// the letter.
+    public let deviations: [ToleratedDeviation]
 
     /// Whether the user was verified (UV).
     public var userVerified: Bool { flags.contains(.userVerified) }

@@ -36,6 +36,7 @@ extension RelyingParty {
     ) throws(WebAuthnError) -> VerifiedRegistration {
         typealias Step = CeremonyStep.Registration
         let response = credential.response
+        var deviations: [ToleratedDeviation] = []
         // §7.1 steps 5–11: client data parsed; type webauthn.create; challenge; origin,
         // crossOrigin, topOrigin.
         let (clientDataJSON, origin) = try checkClientData(
@@ -56,7 +57,8 @@ extension RelyingParty {
         // enforces step 17 (BS only with BE) and the length rule of step 25, and reads the
         // credential key (step 20 for an algorithm it cannot verify); those failures name
         // their own steps, as do attStmt syntax errors (step 22).
-        let object = try decodeAttestationObject(response.attestationObject)
+        let object = try decodeAttestationObject(
+            response.attestationObject, deviations: &deviations)
         let authData = object.authenticatorData
         guard let attested = authData.attestedCredentialData else {
             throw .failed(
@@ -64,16 +66,23 @@ extension RelyingParty {
                 "a registration's authenticator data carries attested credential data (AT)",
                 field: "attestationObject.authData.flags", step: Step.decoding)
         }
+        // The response's convenience members, when sent, say what the attestation object says.
+        try Self.checkConvenienceMembers(response, authData: authData, attested: attested)
         // §7.1 step 14: rpIdHash is SHA-256 of an expected RP ID.
         let relyingPartyID = try relyingPartyID(matching: authData.rpIdHash, step: Step.rpIdHash)
         // §7.1 step 15: UP is set (unless conditional creation is knowingly accepted).
-        guard
-            authData.flags.contains(.userPresent)
-                || relaxations.contains(.allowsRegistrationWithoutUserPresence)
-        else {
-            throw .failed(
-                .userPresenceMissing, "the UP flag is clear",
-                field: "attestationObject.authData.flags", step: Step.userPresence)
+        if !authData.flags.contains(.userPresent) {
+            let relaxation = VerificationRelaxations.allowsRegistrationWithoutUserPresence
+            guard relaxations.contains(relaxation) else {
+                throw .failed(
+                    .userPresenceMissing,
+                    "the UP flag is clear\(VerificationRelaxations.hint(relaxation))",
+                    field: "attestationObject.authData.flags", step: Step.userPresence)
+            }
+            deviations.append(
+                ToleratedDeviation(
+                    kind: .relaxedCheck, field: "attestationObject.authData.flags",
+                    detail: "the UP flag is clear", relaxation: relaxation))
         }
         // §7.1 step 16: UV is set when user verification is required.
         guard authData.flags.contains(.userVerified) || !expected.requiresUserVerification else {
@@ -88,7 +97,7 @@ extension RelyingParty {
         guard expected.allowedAlgorithms.contains(algorithm) else {
             throw .failed(
                 .algorithmNotAllowed,
-                "the credential's algorithm \(algorithm) is not among pubKeyCredParams",
+                "the credential's algorithm \(algorithm) is not among pubKeyCredParams (a relying party that accepts it lists it in RegistrationExpectations.allowedAlgorithms; command line: --allow-algorithm \(algorithm))",
                 field: "attestationObject.authData.attestedCredentialData.credentialPublicKey",
                 step: Step.algorithm)
         }
@@ -115,7 +124,8 @@ extension RelyingParty {
         // §7.1 step 22: the format's verification procedure (step 24's trust path inside).
         let context = AttestationVerificationContext(
             authenticatorData: authData, clientDataHash: clientDataHash,
-            credentialPublicKey: attested.credentialPublicKey, policy: trustPolicy)
+            credentialPublicKey: attested.credentialPublicKey, policy: effectiveTrustPolicy,
+            profile: profile)
         let attestation: AttestationVerificationResult
         do {
             attestation = try verifier.verify(object.statement, in: context)
@@ -137,6 +147,8 @@ extension RelyingParty {
                 "\(attestation.type) attestation is not accepted by the relying party's policy",
                 field: "attestationObject.attStmt", step: Step.trust)
         }
+        deviations += Self.certificateDeviations(attestation)
+        deviations += attestation.deviations.map { $0.prefixingField("attestationObject") }
         return VerifiedRegistration(
             credentialId: Array(attested.credentialId),
             credentialPublicKey: attested.credentialPublicKey,
@@ -145,7 +157,7 @@ extension RelyingParty {
             attestation: attestation, transports: response.transports ?? [],
             extensions: authData.extensions,
             clientExtensionResults: credential.clientExtensionResults, origin: origin,
-            relyingPartyID: relyingPartyID)
+            relyingPartyID: relyingPartyID, deviations: deviations)
     }
 
     /// Reads a `RegistrationResponseJSON` from UTF-8 JSON and verifies it; see
@@ -162,15 +174,22 @@ extension RelyingParty {
         return try verifyRegistration(credential, expecting: expected)
     }
 
-    /// §7.1 step 13, with the decoder's errors attributed to the step whose rule they break.
+    /// §7.1 step 13, with the decoder's errors attributed to the step whose rule they break;
+    /// the CBOR deviations this relying party tolerates are appended to `deviations`.
     private func decodeAttestationObject(
-        _ bytes: [UInt8]
+        _ bytes: [UInt8], deviations: inout [ToleratedDeviation]
     ) throws(WebAuthnError) -> AttestationObject {
         typealias Step = CeremonyStep.Registration
         do {
-            return try AttestationObject(bytes: bytes, options: relaxations.cborOptions)
+            return try AttestationObject(
+                bytes: bytes[...], options: .strict, tolerating: toleratedCBORChecks,
+                deviations: &deviations)
         } catch {
-            let located = error.prefixingField("attestationObject")
+            let hinted = compatibleProfileHint(for: error, bytes: bytes)
+            // The object's own top-level failures already name it.
+            let located =
+                hinted.field == "attestationObject"
+                ? hinted : hinted.prefixingField("attestationObject")
             let step: String
             switch error.code {
             case .backupStateWithoutEligibility: step = Step.backupState
@@ -180,6 +199,72 @@ extension RelyingParty {
                 step = (error.field ?? "").hasPrefix("attStmt") ? Step.statement : Step.decoding
             }
             throw located.attributed(to: step)
+        }
+    }
+
+    /// What the profile tolerated in the statement's certificates, at their fields.
+    private static func certificateDeviations(
+        _ attestation: AttestationVerificationResult
+    ) -> [ToleratedDeviation] {
+        let chain =
+            attestation.format == AndroidSafetyNetAttestationVerifier.format
+            ? "attestationObject.attStmt.response.header.x5c" : "attestationObject.attStmt.x5c"
+        return attestation.certificates.enumerated().flatMap { index, certificate in
+            certificate.toleratedDeviations.map {
+                ToleratedDeviation(
+                    kind: .certificateEncoding, field: "\(chain)[\(index)]", detail: $0)
+            }
+        }
+    }
+
+    /// `error` with a hint when the compatible profile would have read `bytes`: a strict
+    /// relying party refusing CBOR that deployed relying parties accept says how to accept it.
+    private func compatibleProfileHint(
+        for error: WebAuthnError, bytes: [UInt8]
+    ) -> WebAuthnError {
+        guard profile == .strict, error.code == .malformedCBOR else { return error }
+        var ignored: [ToleratedDeviation] = []
+        guard
+            (try? AttestationObject(
+                bytes: bytes[...], options: .strict,
+                tolerating: VerificationProfile.compatible.toleratedCBORChecks([]),
+                deviations: &ignored)) != nil
+        else { return error }
+        return WebAuthnError(
+            error.code,
+            "\(error.reason) (the compatible profile reads it: VerificationProfile.compatible; command line: without --strict)",
+            field: error.field, step: error.step, offset: error.offset)
+    }
+
+    /// The convenience members `publicKey`, `publicKeyAlgorithm` and `authenticatorData` of
+    /// an attestation response, when the client sent them, must agree with the attestation
+    /// object: a server that reads them (as many do, to skip CBOR) must not be told another
+    /// key than the one attested.
+    private static func checkConvenienceMembers(
+        _ response: AuthenticatorAttestationResponseJSON, authData: AuthenticatorData,
+        attested: AttestedCredentialData
+    ) throws(WebAuthnError) {
+        typealias Step = CeremonyStep.Registration
+        let key = attested.credentialPublicKey
+        if let algorithm = response.publicKeyAlgorithm, algorithm != key.algorithm.rawValue {
+            throw .failed(
+                .inconsistentResponse,
+                "publicKeyAlgorithm \(COSEAlgorithm(rawValue: algorithm)) is not the attested credential's \(key.algorithm)",
+                field: "response.publicKeyAlgorithm", step: Step.algorithm)
+        }
+        if let spki = response.publicKey {
+            guard let given = try? PublicKey(unsafeSPKIDER: spki), given == key.publicKey else {
+                throw .failed(
+                    .inconsistentResponse,
+                    "publicKey is not the SubjectPublicKeyInfo of the attested credential public key",
+                    field: "response.publicKey", step: Step.algorithm)
+            }
+        }
+        if let data = response.authenticatorData, !data.elementsEqual(authData.bytes) {
+            throw .failed(
+                .inconsistentResponse,
+                "authenticatorData is not the attestation object's authData",
+                field: "response.authenticatorData", step: Step.decoding)
         }
     }
 }

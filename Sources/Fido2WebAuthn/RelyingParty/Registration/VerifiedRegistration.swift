@@ -28,6 +28,10 @@ public struct VerifiedRegistration: Sendable {
     public let origin: String
     /// The RP ID the credential is scoped to (the one whose hash matched).
     public let relyingPartyID: String
+    /// What the relying party tolerated in this response (its ``RelyingParty/profile`` or a
+    /// relaxation), in the order met; empty for a response that follows CTAP2 and WebAuthn to
+    /// the letter.
+    public let deviations: [ToleratedDeviation]
 
     /// The credential's algorithm.
     public var algorithm: COSEAlgorithm { credentialPublicKey.algorithm }
