@@ -44,6 +44,8 @@ struct CanonicalizingTests {
             ("a201020103", .duplicateMapKey),
             ("bf01020103ff", .duplicateMapKey),
             ("a3030401020102", .duplicateMapKey),
+            // The same key written twice, once with a long head: one key once re-encoded.
+            ("a2000118000102", .duplicateMapKey),
             ("6180", .invalidUTF8),
             ("bf6180f5ff", .invalidUTF8),
             ("a20102", .lengthExceedsInput),

@@ -18,7 +18,10 @@ public struct CBORDecodingOptions: Sendable, Hashable {
         public static let definiteLengths = Checks(rawValue: 1 << 1)
         /// Map keys appear in CTAP2 canonical order (see ``CBORKeyOrder``).
         public static let canonicalKeyOrder = Checks(rawValue: 1 << 2)
-        /// No map holds the same key twice.
+        /// No map holds the same key twice. Keys are compared by their encoding: without
+        /// ``shortestHeads`` and ``definiteLengths`` one value written two ways (`0` and a
+        /// long-head `0`) passes as two keys; ``CBORReader/canonicalizingFirstItem(in:options:tolerating:)``
+        /// refuses those too.
         public static let uniqueKeys = Checks(rawValue: 1 << 3)
         /// Every text string is valid UTF-8 (reads into `String` always require it).
         public static let validUTF8 = Checks(rawValue: 1 << 4)

@@ -41,15 +41,27 @@ extension CBORReader {
         var deviations: [CBORDeviation] = []
         // Each pass either succeeds or lifts one more tolerated check: at most four passes.
         while true {
-            do {
+            do throws(CBORError) {
                 let length = try lengthOfFirstItem(in: bytes, options: options)
                 guard !deviations.isEmpty else {
                     return CBORCanonicalItem(
                         encoded: Array(bytes.prefix(length)), length: length, deviations: [])
                 }
                 let value = try CBORValue.decodeFirst(bytes, options: options).value
-                return CBORCanonicalItem(
-                    encoded: value.encoded(), length: length, deviations: deviations)
+                let encoded = value.encoded()
+                // Keys written differently (0 and a long-head 0) are one key once re-encoded:
+                // the duplicate check runs again on what comes out.
+                if options.checks.contains(.uniqueKeys) {
+                    do throws(CBORError) {
+                        _ = try CBORReader(encoded, options: .strict)
+                    } catch {
+                        guard error.code == .duplicateMapKey else { throw error }
+                        throw CBORError(
+                            .duplicateMapKey, at: 0,
+                            detail: "two keys of one map are the same value written differently")
+                    }
+                }
+                return CBORCanonicalItem(encoded: encoded, length: length, deviations: deviations)
             } catch {
                 guard let check = CBORDeviation.check(failedBy: error.code),
                     tolerable.contains(check), options.checks.contains(check)
