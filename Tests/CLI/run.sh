@@ -65,7 +65,16 @@ if "$bin" register --options "$work/create.json" --origin https://example.org --
     verify_registration=(verify registration --response "$work/registration.json" --origin https://example.org --rp-id example.org)
     input='' expect "verify registration" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge"
     input='' expect "verify registration names the failed step" 1 '§7.1 step 8' "$bin" "${verify_registration[@]}" --challenge "$assertion_challenge"
-    input='' expect "verify registration with a bad --at" 1 'not an ISO 8601 time' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at yesterday
+    input='' expect "verify registration with a bad --at" 1 'not an ISO 8601 / RFC 3339 date-time' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at yesterday
+    for at in 2025-01-08T00:00:00 2025-01-08T00:00:00Z 2025-01-08T01:00:00.125+01:00 20250108T000000Z "2025-01-08 00:00:00"; do
+        input='' expect "verify registration --at $at" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at "$at"
+    done
+    input='' expect "verify registration: any of several --origin and --rp-id" 0 '"deviations":[]' "$bin" verify registration --response "$work/registration.json" --origin https://other.example --origin https://example.org --rp-id other.example --rp-id example.org --challenge "$registration_challenge"
+    input='' expect "verify registration: an unknown --relax name" 1 '--relax everything is not a relaxation (user-presence, backup-eligibility-change' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --relax everything
+    input='' expect "verify registration: a known --relax name" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --relax user-presence --relax backup-eligibility-change
+    input='' expect "verify registration: an unknown --allow-algorithm" 1 '--allow-algorithm ES257 is not a COSE algorithm' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --allow-algorithm ES257
+    input='' expect "verify registration: an unknown well-known root" 1 'fido2kit ships no root named "Nope"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --trust-anchor well-known:Nope
+    input='' expect "verify registration --help lists the relaxations" 0 'safetynet-cts-profile' "$bin" verify registration --help
     printf 'not a CRL' > "$work/garbage.crl"
     input='' expect "verify registration with a bad --crl" 1 'garbage.crl: DER' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --crl "$work/garbage.crl"
     result="$("$bin" "${verify_registration[@]}" --challenge "$registration_challenge")"
@@ -75,9 +84,25 @@ if "$bin" register --options "$work/create.json" --origin https://example.org --
         "$assertion_challenge" "$credential_id" > "$work/get.json"
     "$bin" assert --options "$work/get.json" --origin https://example.org --store "$work/store" > "$work/assertion.json"
     verify_assertion=(verify assertion --response "$work/assertion.json" --challenge "$assertion_challenge" --rp-id example.org "--public-key=$public_key")
-    input='' expect "verify assertion" 0 '{"signCount":1,"userVerified":true,"backupState":false}' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0
+    input='' expect "verify assertion" 0 '"signCount":1,"userVerified":true,"backupState":false,"deviations":[]}' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0
+    input='' expect "verify assertion names the credential and its user" 0 "{\"credentialId\":\"$credential_id\",\"userHandle\":\"dXNlci0x\"" "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0 --user-handle dXNlci0x
+    input='' expect "verify assertion refuses another user's handle" 1 '§7.2 step 6' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0 --user-handle dXNlci0y
+    input='' expect "verify assertion accepts a counter that did not advance with --relax" 0 'sign-count-regression' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 1 --relax sign-count-regression
     input='' expect "verify assertion names the failed step" 1 '§7.2 step 12' "$bin" "${verify_assertion[@]}" --origin https://example.com --sign-count 0
-    input='' expect "verify assertion refuses a counter that did not advance" 1 '§7.2 step 22' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 1
+    input='' expect "verify assertion refuses a counter that did not advance" 1 '--relax sign-count-regression' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 1
+else
+    echo "FAIL register for the verify tests"
+    failures=$((failures + 1))
+fi
+
+# The compatible profile (default) reads a credential key out of canonical order and reports it;
+# --strict refuses it and says how to accept it.
+python3 -c 'import json,sys; c=[c for c in json.load(open(sys.argv[1]))["cases"] if c["id"]=="reg-neg-noncanonical-cose-key"][0]; json.dump(c["response"], open(sys.argv[2],"w")); print(c["relying_party"]["challenge"])' vectors/registrations.json "$work/noncanonical.json" > "$work/noncanonical.challenge"
+if [ -s "$work/noncanonical.challenge" ]; then
+    noncanonical=(verify registration --response "$work/noncanonical.json" --origin https://example.org --rp-id example.org "--challenge=$(cat "$work/noncanonical.challenge")")
+    input='' expect "verify registration reports what the compatible profile tolerated" 0 'credentialPublicKey: map keys not in canonical order (offset 90; tolerated by the compatible profile)' "$bin" "${noncanonical[@]}"
+    input='' expect "verify registration --strict refuses it and names the way out" 1 '§7.1 step 13: attestationObject.authData.attestedCredentialData.credentialPublicKey: CBOR: map keys not in canonical order' "$bin" "${noncanonical[@]}" --strict
+    input='' expect "verify registration --strict says which profile reads it" 1 'without --strict' "$bin" "${noncanonical[@]}" --strict
 else
     echo "FAIL register for the verify tests"
     failures=$((failures + 1))

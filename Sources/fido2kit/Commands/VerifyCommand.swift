@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fido2CBOR
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
@@ -27,14 +28,56 @@ struct VerifyCommand: ParsableCommand {
         var challenge: String
 
         @Option(
-            help: "The origin the ceremony must come from (https://… or android:apk-key-hash:…).")
-        var origin: String
+            name: .customLong("origin"),
+            help:
+                "An origin the ceremony may come from (https://… or android:apk-key-hash:…); repeatable."
+        )
+        var origins: [String]
 
-        @Option(name: .customLong("rp-id"), help: "The RP ID the credential is scoped to.")
-        var rpID: String
+        @Option(
+            name: .customLong("rp-id"),
+            help: "An RP ID the credential may be scoped to; repeatable.")
+        var rpIDs: [String]
 
         @Flag(name: .customLong("require-uv"), help: "Require user verification (the UV flag).")
         var requireUV = false
+
+        @Flag(
+            help:
+                "Read to the letter of CTAP2 and WebAuthn (the strict profile): CTAP2 canonical CBOR, DER certificates, basicConstraints where §8 names it. Without it, the compatible profile accepts what deployed relying parties accept and reports each deviation."
+        )
+        var strict = false
+
+        @Option(
+            name: .customLong("relax"),
+            help: ArgumentHelp(
+                "A relaxation to accept (repeatable): "
+                    + VerificationRelaxations.named.map(\.name).joined(separator: ", ") + ".",
+                discussion: VerificationRelaxations.named.map { "\($0.name): \($0.summary)" }
+                    .joined(separator: "\n"), valueName: "name"))
+        var relaxations: [String] = []
+
+        /// The relying party these options describe, trusting `trustPolicy`.
+        func relyingParty(
+            trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy()
+        ) throws -> RelyingParty {
+            guard !origins.isEmpty else { throw CommandFailure("--origin is required") }
+            guard !rpIDs.isEmpty else { throw CommandFailure("--rp-id is required") }
+            var named: VerificationRelaxations = []
+            for name in relaxations {
+                guard let relaxation = VerificationRelaxations(name: name) else {
+                    throw CommandFailure(
+                        "--relax \(name) is not a relaxation ("
+                            + VerificationRelaxations.named.map(\.name).joined(separator: ", ")
+                            + ")")
+                }
+                named.insert(relaxation)
+            }
+            return RelyingParty(
+                identifiers: rpIDs, origins: OriginPolicy(allowedOrigins: origins),
+                trustPolicy: trustPolicy, profile: strict ? .strict : .compatible,
+                relaxations: named)
+        }
 
         /// The response file's bytes.
         func responseBytes() throws -> [UInt8] {
@@ -56,24 +99,37 @@ struct VerifyCommand: ParsableCommand {
         }
     }
 
+    /// Writes the deviations a relying party tolerated as a JSON array of strings.
+    static func write(_ deviations: [ToleratedDeviation], to writer: inout JSONWriter) {
+        writer.name("deviations")
+        writer.beginArray()
+        for deviation in deviations { writer.string(deviation.description) }
+        writer.endArray()
+    }
+
     /// `fido2kit verify registration`.
     struct Registration: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "registration",
             abstract: "Verify a registration response.",
             discussion: """
-                Runs every step of WebAuthn Level 3 §7.1 (strict CTAP2 canonical CBOR, user \
-                presence required, any algorithm fido2kit verifies except RS1, every \
+                Runs every step of WebAuthn Level 3 §7.1 (user presence required, any \
+                algorithm fido2kit verifies except RS1 unless --allow-algorithm adds it, every \
                 attestation type) and prints {credentialId, publicKey (COSE, base64url), alg, \
-                signCount, fmt, attestationType, aaguid, trustPath}. The trust anchors apply to \
-                every attestation format; without any, every signature and rule of the \
-                statement is still checked and trustPath is "notEvaluated". trustPath is \
-                "verified" when the chain leads to an anchor and "notApplicable" for none and \
-                self attestation. With --crl, the chain is also checked for revocation against \
-                the CRLs given (every certificate but the anchor, or the attestation \
-                certificate alone with --revocation-scope leaf); a certificate without a \
-                current CRL from its issuer fails. A failure prints one line naming the step \
-                and exits 1.
+                signCount, fmt, attestationType, aaguid, trustPath, deviations}. By default the \
+                compatible profile reads what deployed relying parties accept (CBOR map keys in \
+                any order, indefinite lengths, certificates as OpenSSL reads them, a missing \
+                basicConstraints as an end-entity certificate) and lists each deviation it \
+                tolerated in "deviations"; --strict reads CTAP2 and WebAuthn to the letter. \
+                The trust anchors apply to every attestation format; without any, every \
+                signature and rule of the statement is still checked and trustPath is \
+                "notEvaluated". trustPath is "verified" when the chain leads to an anchor and \
+                "notApplicable" for none and self attestation. With --crl, the chain is also \
+                checked for revocation against the CRLs given (every certificate but the \
+                anchor, or the attestation certificate alone with --revocation-scope leaf); a \
+                certificate without a current CRL from its issuer fails. A failure prints one \
+                line naming the step (and the --relax name or flag that would accept it, when \
+                one would) and exits 1.
                 """
         )
 
@@ -86,16 +142,24 @@ struct VerifyCommand: ParsableCommand {
 
         @Option(
             name: .customLong("trust-anchor"),
-            help:
-                "A PEM file of trusted attestation certificates (roots or intermediates); repeatable."
-        )
+            help: ArgumentHelp(
+                "A PEM file of trusted attestation certificates (roots or intermediates), trusted for every format; or well-known (every root fido2kit ships, each for its formats); or well-known:NAME (one of them, for every format); repeatable.",
+                discussion: "Shipped roots: "
+                    + WellKnownAttestationRoots.all.map(\.name).joined(separator: "; ") + "."))
         var trustAnchors: [String] = []
 
         @Option(
             help:
-                "Judge certificates at this time (ISO 8601, e.g. 2025-01-01T00:00:00Z) instead of now."
+                "Judge certificates at this time instead of now: any ISO 8601 / RFC 3339 date-time (2025-01-08T00:00:00Z, 2025-01-08T00:00:00.5+01:00; no offset means UTC)."
         )
         var at: String?
+
+        @Option(
+            name: .customLong("allow-algorithm"),
+            help:
+                "A COSE algorithm to accept besides the default set, by name (RS1) or number (-65535); repeatable."
+        )
+        var allowedAlgorithms: [String] = []
 
         @Option(
             name: .customLong("crl"),
@@ -113,13 +177,13 @@ struct VerifyCommand: ParsableCommand {
 
         func run() throws {
             try failingCleanly {
-                let relyingParty = RelyingParty(
-                    id: ceremony.rpID, origins: [ceremony.origin], trustPolicy: try trustPolicy())
+                let relyingParty = try ceremony.relyingParty(trustPolicy: try trustPolicy())
                 let result = try relyingParty.verifyRegistration(
                     jsonBytes: try ceremony.responseBytes(),
                     expecting: RegistrationExpectations(
                         challenge: try ceremony.challengeBytes(),
-                        requiresUserVerification: ceremony.requireUV))
+                        requiresUserVerification: ceremony.requireUV,
+                        allowedAlgorithms: try algorithms()))
                 var writer = JSONWriter(reservingCapacity: 512)
                 writer.beginObject()
                 writer.name("credentialId")
@@ -142,15 +206,49 @@ struct VerifyCommand: ParsableCommand {
                 case .notEvaluated: writer.string("notEvaluated")
                 case .notApplicable: writer.string("notApplicable")
                 }
+                VerifyCommand.write(result.deviations, to: &writer)
                 writer.endObject()
                 StandardStreams.print(String(decoding: writer.bytes, as: UTF8.self))
             }
         }
 
-        /// The anchors of every `--trust-anchor` file, for every format, at `--at`.
+        /// Every algorithm fido2kit verifies, and those of `--allow-algorithm`.
+        func algorithms() throws -> [COSEAlgorithm] {
+            var algorithms = RegistrationExpectations.supportedAlgorithms
+            for name in allowedAlgorithms {
+                guard let algorithm = COSEAlgorithm(name: name) else {
+                    throw CommandFailure(
+                        "--allow-algorithm \(name) is not a COSE algorithm name (ES256, RS1, …) or number"
+                    )
+                }
+                if !algorithms.contains(algorithm) { algorithms.append(algorithm) }
+            }
+            return algorithms
+        }
+
+        /// The anchors of every `--trust-anchor` file and named root, for every format, and
+        /// the shipped roots for their formats with `well-known`, at `--at`.
         func trustPolicy() throws -> AttestationTrustPolicy {
             var anchors: [Certificate] = []
+            var policy = AttestationTrustPolicy(validationTime: try validationTime())
+            policy.revocation = try revocation()
             for path in trustAnchors {
+                if path == "well-known" {
+                    policy = try policy.trustingWellKnownRoots()
+                    continue
+                }
+                if path.hasPrefix("well-known:") {
+                    let name = String(path.dropFirst("well-known:".count))
+                    guard let root = WellKnownAttestationRoots.all.first(where: { $0.name == name })
+                    else {
+                        throw CommandFailure(
+                            "--trust-anchor \(path): fido2kit ships no root named \"\(name)\" ("
+                                + WellKnownAttestationRoots.all.map(\.name).joined(separator: "; ")
+                                + ")")
+                    }
+                    anchors.append(try root.certificate())
+                    continue
+                }
                 let text: String
                 do {
                     text = try String(contentsOfFile: path, encoding: .utf8)
@@ -163,8 +261,6 @@ struct VerifyCommand: ParsableCommand {
                     throw CommandFailure("\(path): \(error)")
                 }
             }
-            var policy = AttestationTrustPolicy(validationTime: try validationTime())
-            policy.revocation = try revocation()
             guard !anchors.isEmpty else { return policy }
             for format in [
                 "packed", "fido-u2f", "tpm", "android-key", "android-safetynet", "apple",
@@ -208,15 +304,12 @@ struct VerifyCommand: ParsableCommand {
         /// `--at` in seconds since the epoch.
         func validationTime() throws -> Int64? {
             guard let at else { return nil }
-            let formatter = ISO8601DateFormatter()
-            if let date = formatter.date(from: at) {
-                return Int64(date.timeIntervalSince1970)
+            guard let seconds = ISO8601Time.seconds(at) else {
+                throw CommandFailure(
+                    "--at is not an ISO 8601 / RFC 3339 date-time (such as 2025-01-08T00:00:00Z): \(at)"
+                )
             }
-            formatter.formatOptions.insert(.withFractionalSeconds)
-            guard let date = formatter.date(from: at) else {
-                throw CommandFailure("--at is not an ISO 8601 time: \(at)")
-            }
-            return Int64(date.timeIntervalSince1970)
+            return seconds
         }
     }
 
@@ -226,12 +319,14 @@ struct VerifyCommand: ParsableCommand {
             commandName: "assertion",
             abstract: "Verify an authentication response with a stored public key.",
             discussion: """
-                Runs every step of WebAuthn Level 3 §7.2 and prints {signCount, userVerified, \
-                backupState}. The credential record is the response's credential with \
-                --public-key and --sign-count: its ID is the response's rawId and its BE flag \
-                the response's, since neither is an option here. A counter that does not \
-                advance while either counter is non-zero fails (§7.2 step 22). A failure prints \
-                one line naming the step and exits 1.
+                Runs every step of WebAuthn Level 3 §7.2 and prints {credentialId, userHandle, \
+                signCount, userVerified, backupState, deviations}. The credential record is the \
+                response's credential with --public-key, --sign-count and, when given, \
+                --user-handle: its ID is the response's rawId and its BE flag the response's, \
+                since neither is an option here. With --user-handle, a userHandle in the \
+                response must be that user's (§7.2 step 6). A counter that does not advance \
+                while either counter is non-zero fails (§7.2 step 22) unless --relax \
+                sign-count-regression. A failure prints one line naming the step and exits 1.
                 """
         )
 
@@ -249,6 +344,13 @@ struct VerifyCommand: ParsableCommand {
             help: "The signature counter stored for the credential.")
         var signCount: UInt32
 
+        @Option(
+            name: .customLong("user-handle"),
+            help:
+                "The user handle (user.id) of the account the credential belongs to, unpadded base64url: the response's userHandle, when present, must be it."
+        )
+        var userHandle: String?
+
         func run() throws {
             try failingCleanly {
                 let response: AuthenticationResponseJSON
@@ -264,27 +366,44 @@ struct VerifyCommand: ParsableCommand {
                 } catch {
                     throw CommandFailure("§7.2 step 21: --public-key is not base64url: \(error)")
                 }
+                var owner: [UInt8]?
+                if let userHandle {
+                    do {
+                        owner = try Base64URL.decode(userHandle)
+                    } catch {
+                        throw CommandFailure("--user-handle is not base64url: \(error)")
+                    }
+                }
                 let backupEligible =
                     response.response.authenticatorData.count > 32
                     && response.response.authenticatorData[32] & 0x08 != 0
                 let record = try CredentialRecord(
                     id: response.rawId, publicKeyBytes: keyBytes, signCount: signCount,
-                    backupEligible: backupEligible)
-                let result = try RelyingParty(id: ceremony.rpID, origins: [ceremony.origin])
-                    .verifyAuthentication(
-                        response,
-                        expecting: AuthenticationExpectations(
-                            challenge: try ceremony.challengeBytes(), credential: record,
-                            requiresUserVerification: ceremony.requireUV,
-                            rejectsSignCountRegression: true))
-                var writer = JSONWriter(reservingCapacity: 96)
+                    backupEligible: backupEligible, userHandle: owner,
+                    tolerating: ceremony.strict ? [] : CBORReader.encodingChecks)
+                let result = try ceremony.relyingParty().verifyAuthentication(
+                    response,
+                    expecting: AuthenticationExpectations(
+                        challenge: try ceremony.challengeBytes(), credential: record,
+                        requiresUserVerification: ceremony.requireUV,
+                        rejectsSignCountRegression: true))
+                var writer = JSONWriter(reservingCapacity: 160)
                 writer.beginObject()
+                writer.name("credentialId")
+                writer.base64URL(result.credentialId)
+                writer.name("userHandle")
+                if let handle = result.userHandle ?? owner {
+                    writer.base64URL(handle)
+                } else {
+                    writer.null()
+                }
                 writer.name("signCount")
                 writer.number(Int64(result.signCount))
                 writer.name("userVerified")
                 writer.bool(result.userVerified)
                 writer.name("backupState")
                 writer.bool(result.backupState)
+                VerifyCommand.write(result.deviations, to: &writer)
                 writer.endObject()
                 StandardStreams.print(String(decoding: writer.bytes, as: UTF8.self))
             }
