@@ -23,8 +23,10 @@ struct VectorsCommand: ParsableCommand {
                 no CRL for) is neither: it is printed as NOT JUDGED with the reason, and both the \
                 suite line and the last line end ", K not judged". A JSON file in no format this \
                 version knows counts as one failed case. Exits 1 when any case fails or when a \
-                path holds no suite it knows. Without paths: vectors/ and ../shared/vectors, \
-                where present.
+                path holds no suite it knows. Without paths: vectors/, ../shared/vectors and \
+                ../shared/interop (other relying parties' test data, each case judged as its \
+                source's relying party was configured), where present. A case whose "ok" the \
+                file only infers (expectation_basis) and that fido2kit refuses is not judged.
                 """
         )
 
@@ -35,7 +37,7 @@ struct VectorsCommand: ParsableCommand {
             let roots = paths.isEmpty ? Self.defaultPaths() : paths
             guard !roots.isEmpty else {
                 throw CommandFailure(
-                    "no paths given and neither vectors/ nor ../shared/vectors exists"
+                    "no paths given and none of vectors/, ../shared/vectors, ../shared/interop exists"
                 ).exit()
             }
             var passed = 0
@@ -98,10 +100,12 @@ struct VectorsCommand: ParsableCommand {
             count == 0 ? "" : ", \(count) not judged"
         }
 
-        /// `vectors/` and `../shared/vectors`, relative to the working directory, when they hold
-        /// any JSON file.
+        /// `vectors/`, `../shared/vectors` and `../shared/interop`, relative to the working
+        /// directory, when they hold any JSON file.
         static func defaultPaths() -> [String] {
-            ["vectors", "../shared/vectors"].filter { !jsonFiles(under: $0).isEmpty }
+            ["vectors", "../shared/vectors", "../shared/interop"].filter {
+                !jsonFiles(under: $0).isEmpty
+            }
         }
 
         /// The JSON files at `path` (itself, or under it recursively), sorted by path.

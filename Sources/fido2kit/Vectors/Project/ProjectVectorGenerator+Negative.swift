@@ -17,6 +17,9 @@ extension ProjectVectorGenerator {
         var appendedBytes: [UInt8] = []
         var flipsSignatureBit = false
         var requiresUserVerification = false
+        /// Whether the relying party reads with the strict profile (for encodings the
+        /// compatible profile accepts and reports).
+        var strictProfile = false
     }
 
     /// The parts of an ES256 assertion (same convention).
@@ -88,11 +91,16 @@ extension ProjectVectorGenerator {
             ) { $0.droppedTrailingBytes = 1 },
             NegativeCase(
                 id: "reg-neg-noncanonical-cose-key",
-                title: "Credential public key not in CTAP2 canonical CBOR",
+                title: "Credential public key not in CTAP2 canonical CBOR, strict profile",
                 mutation: "the COSE_Key writes alg (3) before kty (1)", step: "§7.1 step 13",
-                check: "authData decodes under CTAP2 canonical CBOR (keys in canonical order)",
+                check:
+                    "authData decodes under CTAP2 canonical CBOR (keys in canonical order): the "
+                    + "strict profile refuses it; the compatible one reads it and reports it",
                 code: "malformedCBOR"
-            ) { $0.keyEncoding = .algorithmFirst },
+            ) {
+                $0.keyEncoding = .algorithmFirst
+                $0.strictProfile = true
+            },
             NegativeCase(
                 id: "reg-neg-duplicate-cbor-key",
                 title: "Credential public key with a duplicate map key",
@@ -225,7 +233,8 @@ extension ProjectVectorGenerator {
                 "mutation": .string(spec.mutation),
                 "relying_party": Self.registrationParty(
                     challenge: parts.expectedChallenge, algorithms: [.es256],
-                    requireUserVerification: parts.requiresUserVerification),
+                    requireUserVerification: parts.requiresUserVerification,
+                    strictProfile: parts.strictProfile),
                 "response": try JSONValue(parsing: response.jsonBytes()),
                 "expected": Self.expectedFailure(spec),
             ]

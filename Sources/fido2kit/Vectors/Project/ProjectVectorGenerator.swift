@@ -91,7 +91,7 @@ struct ProjectVectorGenerator {
             "generator": "fido2kit vectors generate (docs/vectors.md)",
             "steps":
                 "WebAuthn Level 3 (editor's draft) §7.1 Registering a New Credential and §7.2 Verifying an Authentication Assertion",
-            "validation_time": .string(UTCTime.text(ProjectVectors.validationTime)),
+            "validation_time": .string(ISO8601Time.text(ProjectVectors.validationTime)),
             "trust_anchors": [anchor],
             "cases": .array(cases),
         ]
@@ -177,17 +177,21 @@ struct ProjectVectorGenerator {
         return (entry, credential)
     }
 
-    /// The relying party of a registration at example.org.
+    /// The relying party of a registration at example.org; `profile` appears only for the
+    /// strict profile (the compatible one is the default).
     static func registrationParty(
-        challenge: [UInt8], algorithms: [VectorAlgorithm], requireUserVerification: Bool = false
+        challenge: [UInt8], algorithms: [VectorAlgorithm], requireUserVerification: Bool = false,
+        strictProfile: Bool = false
     ) -> JSONValue {
-        [
+        var party: JSONObject = [
             "rp_id": .string(ProjectVectors.relyingPartyID),
             "origins": [.string(ProjectVectors.origin)],
             "challenge": .base64URL(challenge),
             "require_user_verification": .bool(requireUserVerification),
             "pub_key_cred_params": .array(algorithms.map { .integer($0.cose.rawValue) }),
         ]
+        if strictProfile { party.append("profile", "strict") }
+        return .object(party)
     }
 
     private func authentication(_ credential: Credential) throws -> JSONValue {

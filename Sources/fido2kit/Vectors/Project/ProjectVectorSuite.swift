@@ -4,7 +4,8 @@ import Fido2Encoding
 import Fido2WebAuthn
 
 /// A file of fido2kit's own suite (`format: fido2kit-vectors/1`, `docs/vectors.md`). Each case
-/// runs through `RelyingParty` exactly as its `relying_party` member describes it, with the
+/// runs through `RelyingParty` exactly as its `relying_party` member describes it (the
+/// compatible profile unless it says `"profile": "strict"`), with the
 /// file's trust anchors (per format) judged at the file's `validation_time`:
 /// - a positive case must verify, and what the relying party reports must equal `expected`
 ///   (registration: format, attestation type, trust path, credential ID and public key,
@@ -41,7 +42,7 @@ struct ProjectVectorSuite: VectorSuite {
 
     /// The file's anchors, per format, at its validation time.
     private func trustPolicy() throws -> AttestationTrustPolicy {
-        guard let text = json["validation_time"]?.stringValue, let time = UTCTime.seconds(text)
+        guard let text = json["validation_time"]?.stringValue, let time = ISO8601Time.seconds(text)
         else { throw VectorDataError("validation_time is missing or not a UTC timestamp") }
         var policy = AttestationTrustPolicy(validationTime: time)
         for anchor in json["trust_anchors"]?.arrayValue ?? [] {
@@ -65,7 +66,8 @@ struct ProjectVectorSuite: VectorSuite {
             let challenge = party.base64URLBytes("challenge")
         else { throw VectorDataError("relying_party or expected is incomplete") }
         let relyingParty = RelyingParty(
-            id: rpID, origins: party.strings("origins"), trustPolicy: policy)
+            id: rpID, origins: party.strings("origins"), trustPolicy: policy,
+            profile: party["profile"]?.stringValue == "strict" ? .strict : .compatible)
         let requiresUV = party["require_user_verification"]?.boolValue ?? false
         switch entry["ceremony"]?.stringValue {
         case "registration":

@@ -2,11 +2,13 @@ import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
 
-/// `real-authentications.json`: assertions captured from real authenticators, each verified
+/// `real-authentications.json` and the interop file `peer-authentications.json`: assertions
+/// captured from real authenticators and other libraries' test authenticators, each verified
 /// through `RelyingParty` (§7.2) with the stored key and counter the case gives, and held to its
 /// `expected_result` (``RealVectorExpectation``).
 ///
-/// The relying party: RP IDs `expected_rp_id`, origins `expected_origin`, the case's challenge,
+/// The relying party (``SourceRelyingParty``): RP IDs `expected_rp_id`, origins
+/// `expected_origin`, the compatible profile, the case's challenge,
 /// user verification when `require_user_verification`, the credential in `allowCredentials`,
 /// and a counter that does not advance rejected (`rejectsSignCountRegression`), as the sources
 /// do. The credential record: `credential_public_key_cose`, `stored_sign_count`, BE as the
@@ -52,9 +54,7 @@ struct RealAuthenticationsSuite: VectorSuite {
         let backupEligible =
             (try? AuthenticatorData(bytes: response.response.authenticatorData))?.flags.contains(
                 .backupEligible) ?? false
-        let relyingParty = RelyingParty(
-            identifiers: entry.strings("expected_rp_id"),
-            origins: OriginPolicy(allowedOrigins: entry.strings("expected_origin")))
+        let relyingParty = try SourceRelyingParty(entry).relyingParty
         do {
             let record = try CredentialRecord(
                 id: response.rawId, publicKeyBytes: key, signCount: storedCount,
@@ -67,7 +67,9 @@ struct RealAuthenticationsSuite: VectorSuite {
                     requiresUserVerification: entry["require_user_verification"]?.boolValue
                         ?? false,
                     rejectsSignCountRegression: true))
-            return expectation.result(id, verified: decodedMismatch(result, entry))
+            return expectation.result(
+                id, verified: decodedMismatch(result, entry),
+                note: SourceRelyingParty.note(result.deviations))
         } catch {
             return expectation.result(id, error)
         }

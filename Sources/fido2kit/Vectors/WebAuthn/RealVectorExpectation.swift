@@ -22,6 +22,10 @@ struct RealVectorExpectation {
         case notJudgeable(String)
         /// Words no phrase maps: always a failed case.
         case unmapped(String)
+        /// `ok`, but inferred by the file (`expectation_basis`: its source only parses the
+        /// response): a refusal is reported as not judged, with the reason, since no source
+        /// ever judged the case.
+        case inferredOK(String)
     }
 
     /// Phrases of `expected_result` and the codes they mean, in matching order.
@@ -36,7 +40,10 @@ struct RealVectorExpectation {
         ("has expired", ["attestationTrustPathInvalid", "attestationTimestampOutOfRange"]),
         ("Could not verify authentication signature", ["signatureInvalid"]),
         ("User verification is required", ["userVerificationMissing"]),
+        ("user verification required", ["userVerificationMissing"]),
         ("counter value", ["signCountRegressed"]),
+        ("signature counter did not increase", ["signCountRegressed"]),
+        ("attest.android.com", ["attestationCertificateInvalid"]),
         ("challenge", ["challengeMismatch"]),
         ("origin", ["originNotAllowed"]),
         ("RP ID", ["rpIdHashMismatch"]),
@@ -54,6 +61,8 @@ struct RealVectorExpectation {
         let result = entry["expected_result"]?.stringValue ?? ""
         if let algorithm, Self.mlDSAAlgorithms.contains(algorithm) {
             kind = .unsupportedAlgorithm
+        } else if result == "ok", let basis = entry["expectation_basis"]?.stringValue {
+            kind = .inferredOK(basis)
         } else if result == "ok" {
             kind = .ok
         } else if result.contains("revoked") {
@@ -78,27 +87,35 @@ struct RealVectorExpectation {
     }
 
     /// The result of a case whose verification succeeded; `decodedMismatch` as in
-    /// ``mismatch(verified:)``.
-    func result(_ id: String, verified decodedMismatch: String?) -> VectorCaseResult {
+    /// ``mismatch(verified:)``, `note` what the relying party tolerated.
+    func result(
+        _ id: String, verified decodedMismatch: String?, note: String? = nil
+    ) -> VectorCaseResult {
         if case .notJudgeable(let reason) = kind, decodedMismatch == nil {
             return .notJudged(
                 id,
                 "\(reason); everything else verifies (statement, chain at the pinned time, "
                     + "decoded values)")
         }
-        return .check(id, mismatch(verified: decodedMismatch))
+        return .check(id, mismatch(verified: decodedMismatch), note: note)
     }
 
     /// The result of a case whose verification failed with `error`.
     func result(_ id: String, _ error: WebAuthnError) -> VectorCaseResult {
-        .check(id, mismatch(error), note: note)
+        if case .inferredOK(let basis) = kind {
+            return .notJudged(
+                id,
+                "the file infers \"ok\" (\(basis)) and no source judged it; fido2kit refuses "
+                    + "it: \(error)")
+        }
+        return .check(id, mismatch(error), note: note)
     }
 
     /// Why a verification that succeeded does not meet the expectation (`decodedMismatch`:
     /// where the result differs from the file's decoded values), or nil.
     func mismatch(verified decodedMismatch: String?) -> String? {
         switch kind {
-        case .ok: return decodedMismatch
+        case .ok, .inferredOK: return decodedMismatch
         case .failure(let words, _): return "verified; expected \(words)"
         case .unsupportedAlgorithm:
             return "verified an ML-DSA credential; expected unsupportedAlgorithm"
@@ -113,7 +130,7 @@ struct RealVectorExpectation {
     func mismatch(_ error: WebAuthnError) -> String? {
         let code = error.code.description
         switch kind {
-        case .ok:
+        case .ok, .inferredOK:
             return "expected ok: \(error)"
         case .failure(let words, let codes):
             return codes.contains(code)
