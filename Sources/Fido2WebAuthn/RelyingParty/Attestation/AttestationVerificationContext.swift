@@ -29,7 +29,7 @@ public struct AttestationVerificationContext: Sendable {
         self.profile = profile
     }
 
-    /// Parses the DER certificate at `field` under the profile's ``CertificateLeniency``.
+    /// Parses the DER certificate at `field` under the profile's `CertificateLeniency`.
     ///
     /// - Throws: ``WebAuthnError/Code-swift.struct/attestationCertificateInvalid`` naming
     ///   `field`; under the strict profile, the reason says when the compatible profile would

@@ -50,7 +50,7 @@ public struct CredentialRecord: Sendable, Equatable {
     ///   - options: the CBOR profile of `publicKeyBytes`; CTAP2 canonical by default.
     ///   - tolerating: encoding checks of `options` that the stored key may break (it was
     ///     accepted at registration as the authenticator wrote it); a key that breaks them is
-    ///     read from its canonical re-encoding. All of ``Fido2CBOR/CBORReader/encodingChecks``
+    ///     read from its canonical re-encoding. All of `CBORReader.encodingChecks`
     ///     by default; `[]` to require `options` to the letter.
     /// - Throws: ``WebAuthnError`` with step `§7.2 step 21` and field `credentialRecord.publicKey`:
     ///   `unsupportedAlgorithm` for a key of an algorithm this library cannot verify (ML-DSA,

@@ -20,7 +20,7 @@ public struct ToleratedDeviation: Sendable, Hashable, CustomStringConvertible {
         /// indefinite lengths, or integers and lengths not in their shortest form.
         public static let cborEncoding = Kind(.cborEncoding)
         /// An attestation certificate that is not DER but that OpenSSL reads
-        /// (``Fido2Crypto/CertificateLeniency``).
+        /// (`CertificateLeniency`).
         public static let certificateEncoding = Kind(.certificateEncoding)
         /// An attestation certificate without basicConstraints, read as an end-entity
         /// certificate (RFC 5280 §4.2.1.9).

@@ -17,7 +17,7 @@ public enum VerificationProfile: Sendable, Hashable, CustomStringConvertible {
     ///   keys and extension outputs: map keys in any order, definite or indefinite lengths,
     ///   integers and lengths not in their shortest form (signatures still cover the bytes as
     ///   sent);
-    /// - X.509 attestation certificates as OpenSSL reads them (``CertificateLeniency/all``: a
+    /// - X.509 attestation certificates as OpenSSL reads them (`CertificateLeniency.all`: a
     ///   signature BIT STRING declaring unused bits, opaque elements that are BER, a malformed
     ///   key-identifier extension);
     /// - where the wording admits two readings, the one deployed relying parties take: a
