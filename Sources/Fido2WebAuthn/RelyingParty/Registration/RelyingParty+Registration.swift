@@ -252,7 +252,9 @@ extension RelyingParty {
                 "publicKeyAlgorithm \(COSEAlgorithm(rawValue: algorithm)) is not the attested credential's \(key.algorithm)",
                 field: "response.publicKeyAlgorithm", step: Step.algorithm)
         }
-        if let spki = response.publicKey {
+        // The DER a browser sends is the canonical SubjectPublicKeyInfo, compared as bytes;
+        // any other encoding is imported and compared as a key.
+        if let spki = response.publicKey, (try? key.publicKey.spkiDER) != spki {
             guard let given = try? PublicKey(unsafeSPKIDER: spki), given == key.publicKey else {
                 throw .failed(
                     .inconsistentResponse,
