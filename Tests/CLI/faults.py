@@ -417,6 +417,8 @@ def test_bounded_input(fixture):
         status, _, err, _, _ = run(enroll, stdout=full)
         check("belvo enroll > /dev/full: exit 1, one line, the new credential removed",
               status == 1 and one_line(err) and store_files(belvo_store) == belvo_before, err.strip())
+        status, _, err, _, _ = run([fixture.binary, "demo"], stdout=full)
+        check("demo > /dev/full: exit 1, one line", status == 1 and one_line(err), err.strip())
     before = store_files(store)
     for name, args in [("assert", get), ("register", register)]:
         status, _, err, seconds, rss = run(args, close_stdout=True)
