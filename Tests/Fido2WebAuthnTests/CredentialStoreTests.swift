@@ -28,8 +28,9 @@ import Testing
     }
 
     @Test func keepsCredentialsInFilesOfMode0600() throws {
-        let path = Self.temporaryDirectory() + "/nested/store"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let top = Self.temporaryDirectory()
+        let path = top + "/nested/store"
+        defer { try? FileManager.default.removeItem(atPath: top) }
         let store = try DirectoryCredentialStore(path: path)
         let original = try Self.credential([UInt8](repeating: 0xcd, count: 1023))
         try store.add(original)
