@@ -12,4 +12,20 @@ struct Fido2Kit: AsyncParsableCommand {
             VectorsCommand.self, BelvoCommand.self, DemoCommand.self,
         ]
     )
+
+    /// ArgumentParser's entry point, after ``StandardStreams/prepare()`` has made the standard
+    /// descriptors safe (`SIGPIPE` ignored, closed ones refilled or refused).
+    static func main() async {
+        StandardStreams.prepare()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -4,6 +4,11 @@ import Foundation
 import Testing
 
 @Suite struct CredentialStoreTests {
+    /// The store's files, without its lock file.
+    static func files(in path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).filter { $0 != ".lock" }.sorted()
+    }
+
     static func temporaryDirectory() -> String {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("fido2kit-store-\(UUID().uuidString)").path
@@ -23,8 +28,9 @@ import Testing
     }
 
     @Test func keepsCredentialsInFilesOfMode0600() throws {
-        let path = Self.temporaryDirectory() + "/nested/store"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let top = Self.temporaryDirectory()
+        let path = top + "/nested/store"
+        defer { try? FileManager.default.removeItem(atPath: top) }
         let store = try DirectoryCredentialStore(path: path)
         let original = try Self.credential([UInt8](repeating: 0xcd, count: 1023))
         try store.add(original)
@@ -39,7 +45,7 @@ import Testing
         #expect(try store.credentials(relyingPartyID: "example.org").map(\.id) == [original.id])
         #expect(try store.credential(id: [1]) == nil)
 
-        let files = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        let files = try Self.files(in: path)
         #expect(files.count == 2 && files.allSatisfy { $0.hasSuffix(".credential") })
         for file in files {
             let attributes = try FileManager.default.attributesOfItem(atPath: path + "/" + file)
@@ -55,7 +61,7 @@ import Testing
         updated.signCount = 6
         try store.replace(updated)
         #expect(try store.credential(id: original.id)?.signCount == 6)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: path).count == 2)
+        #expect(try Self.files(in: path).count == 2)
     }
 
     @Test func refusesDuplicatesAndUnknownReplacements() throws {
@@ -75,7 +81,7 @@ import Testing
             #expect(try store.credential(id: [5]) == nil)
         }
         // No temporary files are left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: path).count == 1)
+        #expect(try Self.files(in: path).count == 1)
     }
 
     @Test func reportsCorruptFilesInsteadOfSkippingThem() throws {
@@ -84,7 +90,7 @@ import Testing
         let store = try DirectoryCredentialStore(path: path)
         let credential = try Self.credential([1, 2])
         try store.add(credential)
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: path).first)
+        let name = try #require(try Self.files(in: path).first)
         let file = path + "/" + name
         let good = try String(contentsOfFile: file, encoding: .utf8)
         let lines = good.split(separator: "\n", maxSplits: 2).map(String.init)

@@ -19,11 +19,15 @@ import Fido2Encoding
 /// - **Authentication** (``getAssertion(options:origin:topOrigin:)``): finds the first
 ///   credential of `allowCredentials` it holds for the RP ID, or with an empty list the first
 ///   discoverable credential for it (in the store's order), advances its signature counter
-///   (unless it uses none, as synced passkeys), signs authenticatorData ‖
-///   SHA-256(clientDataJSON), saves the counter, and answers with the user handle.
+///   and commits it to the store in one atomic read-modify-write (unless it uses none, as
+///   synced passkeys), signs authenticatorData ‖ SHA-256(clientDataJSON), and answers with the
+///   user handle.
 ///
-/// Every failure is a ``WebAuthnError`` and leaves the store unchanged: nothing is stored or
-/// saved until every signature has been made.
+/// Every failure is a ``WebAuthnError``. A registration stores nothing until every signature
+/// has been made. An assertion commits its counter before it signs, so that concurrent
+/// assertions never hand out one value twice: a failure after the commit (the signature, or the
+/// caller's delivery of the response) leaves a gap in the counter, which relying parties
+/// accept, never a repeat, which they take for a cloned authenticator.
 public struct SoftwareAuthenticator: Sendable {
     /// How it behaves.
     public let configuration: AuthenticatorConfiguration
@@ -276,33 +280,34 @@ public struct SoftwareAuthenticator: Sendable {
         let relyingPartyID = relyingParty.relyingPartyID
         var credential = try findCredential(options.allowCredentials, relyingPartyID)
         let userVerified = try userVerification(options.userVerification)
+        let clientDataJSON = try CollectedClientData(
+            type: .get, challenge: options.challenge, origin: relyingParty.webOrigin.serialized,
+            crossOrigin: topOrigin != nil, topOrigin: topOrigin
+        ).jsonBytes()
+        if credential.usesSignCounter {
+            // One read-modify-write under the store's lock: the counter is read fresh, advanced
+            // and committed before anything is signed, so assertions made at once never share a
+            // value. A failure after this leaves a gap in the counters, never a repeat.
+            credential = try store.update(id: credential.id) { (stored) throws(WebAuthnError) in
+                guard stored.signCount < UInt32.max else {
+                    throw WebAuthnError(
+                        .signCountExhausted, "the signature counter is at its maximum",
+                        field: "signCount")
+                }
+                stored.signCount += 1
+            }
+        }
 
         var flags: AuthenticatorDataFlags = [.userPresent]
         if userVerified { flags.insert(.userVerified) }
         if credential.backupEligible { flags.insert(.backupEligible) }
         if credential.backupEligible && credential.backupState { flags.insert(.backupState) }
-        var signCount: UInt32 = 0
-        if credential.usesSignCounter {
-            guard credential.signCount < UInt32.max else {
-                throw WebAuthnError(
-                    .signCountExhausted, "the signature counter is at its maximum",
-                    field: "signCount")
-            }
-            signCount = credential.signCount + 1
-        }
         let authenticatorData = try AuthenticatorData(
-            rpIdHash: relyingParty.rpIdHash, flags: flags, signCount: signCount)
-        let clientDataJSON = try CollectedClientData(
-            type: .get, challenge: options.challenge, origin: relyingParty.webOrigin.serialized,
-            crossOrigin: topOrigin != nil, topOrigin: topOrigin
-        ).jsonBytes()
+            rpIdHash: relyingParty.rpIdHash, flags: flags,
+            signCount: credential.usesSignCounter ? credential.signCount : 0)
         let signature = try signWithClientDataHash(
             authenticatorData.bytes, clientDataJSON, key: credential.privateKey,
             algorithm: credential.algorithm)
-        if credential.usesSignCounter {
-            credential.signCount = signCount
-            try store.replace(credential)
-        }
         return AuthenticationResponseJSON(
             rawId: credential.id,
             response: AuthenticatorAssertionResponseJSON(

@@ -4,15 +4,19 @@
 ///
 /// The host is an ASCII domain name (internationalized names in their punycode form),
 /// lower-cased; IP-address hosts are read but cannot carry an RP ID (see
-/// ``RelyingPartyIDPolicy``).
+/// ``RelyingPartyIDPolicy``). ``serialized`` is the origin as a browser writes it into
+/// clientDataJSON: `https://EXAMPLE.org:443` reads as `https://example.org`.
 public struct WebOrigin: Sendable, Hashable, CustomStringConvertible {
     /// `https` or `http`.
     public let scheme: String
     /// The host, lower-cased.
     public let host: String
-    /// The port when the origin names one.
+    /// The port when the origin names one other than the scheme's default (443 for `https`, 80
+    /// for `http`); nil otherwise.
     public let port: UInt16?
-    /// The origin as given (what goes into clientDataJSON).
+    /// The origin as a browser serializes it (the HTML standard's ASCII serialization of an
+    /// origin): scheme and host in lower case, the port only when it is not the scheme's
+    /// default. This is what goes into clientDataJSON.
     public let serialized: String
 
     /// Reads an origin.
@@ -80,11 +84,13 @@ public struct WebOrigin: Sendable, Hashable, CustomStringConvertible {
         }
         self.scheme = String(decoding: scheme, as: UTF8.self)
         self.host = String(decoding: host, as: UTF8.self)
-        self.port = port
-        self.serialized = text
+        let defaultPort: UInt16 = self.scheme == "https" ? 443 : 80
+        self.port = port == defaultPort ? nil : port
+        self.serialized =
+            self.scheme + "://" + self.host + (self.port.map { ":\($0)" } ?? "")
     }
 
-    /// The origin as given.
+    /// The serialized origin.
     public var description: String { serialized }
 }
 

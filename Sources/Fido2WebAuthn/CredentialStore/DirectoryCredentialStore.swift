@@ -1,5 +1,4 @@
 import Fido2Crypto
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -26,36 +25,45 @@ import Darwin
 /// file as it is (OpenSSL skips the text before the block). The private key is not encrypted:
 /// the file mode is what protects it, as for an SSH key.
 ///
-/// - Files are created with mode 0600 and the directory (when this store creates it) 0700.
-/// - Every write goes to a temporary file in the same directory (`.<name>.tmp-<pid>-<n>`),
-///   is flushed with `fsync`, then moved into place: `link` for a new credential (so two
-///   writers cannot both add the same ID), `rename` to replace one. A crash leaves either the
-///   old file or the new one, never half a credential; a leftover temporary file is not a
-///   credential and is ignored.
-/// - A file named like a credential that cannot be read back (bad format, bad key, a name
-///   that does not match its ID) is reported as `corruptCredential`, never skipped. Files with
-///   other names are ignored.
+/// - The directory must belong to the user (or root) and be writable by nobody else, as ssh
+///   requires of its keys; files are created with mode 0600 and the directory (when this store
+///   creates it) 0700.
+/// - Every change (``add(_:)``, ``replace(_:)``, ``update(id:_:)``, ``remove(id:)``) holds an
+///   exclusive `flock` on the directory's `.lock` file from its read to its last write, so
+///   changes from threads and processes sharing the directory never interleave; the kernel
+///   drops the lock of a process that dies.
+/// - Every write goes to a temporary file in the same directory
+///   (`.<name>.tmp-<32 random hex digits>`, created with `O_EXCL`), is flushed with `fsync`,
+///   then renamed into place, and the directory is flushed: a crash or a kill leaves either the
+///   old file or the new one, never half a credential. Opening the store wipes and removes the
+///   temporary files that killed writers left (they may hold a private key).
+/// - Reads never follow a symbolic link and never block: a file named like a credential that is
+///   a symbolic link, a FIFO or anything but a regular file, or that cannot be read back (bad
+///   format, bad key, a name that does not match its ID), is reported as `corruptCredential`,
+///   never skipped. Files with other names are ignored.
 public struct DirectoryCredentialStore: CredentialStore {
     /// The directory.
     public let path: String
 
     /// Opens the store at `path`, creating the directory (and its parents) with mode 0700 when
-    /// it does not exist.
+    /// it does not exist, and removes the temporary files writers that died left behind.
     ///
     /// - Throws: ``WebAuthnError`` `storageFailure` when the path exists but is not a
-    ///   directory, or cannot be created.
+    ///   directory, cannot be created, belongs to another user, or is writable by group or
+    ///   others.
     public init(path: String) throws(WebAuthnError) {
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        try Self.makeDirectory(self.path)
+        try StoreDirectory.prepare(self.path)
+        StoreDirectory.removeStaleTemporaries(self.path)
     }
 
     /// The credential with ID `id`, or nil when its file does not exist.
     ///
-    /// - Throws: ``WebAuthnError`` `corruptCredential` when the file cannot be read back;
-    ///   `storageFailure` when it cannot be opened or read.
+    /// - Throws: ``WebAuthnError`` `corruptCredential` when the file cannot be read back or is
+    ///   not a regular file; `storageFailure` when it cannot be opened or read.
     public func credential(id: [UInt8]) throws(WebAuthnError) -> StoredCredential? {
         let name = try Self.fileName(for: id)
-        guard let bytes = try readFile(name) else { return nil }
+        guard let bytes = try StoreFile.readRegular(full(name)) else { return nil }
         return try decode(bytes, name: name)
     }
 
@@ -65,50 +73,83 @@ public struct DirectoryCredentialStore: CredentialStore {
     /// - Throws: ``WebAuthnError`` `corruptCredential`; `storageFailure`.
     public func credentials(relyingPartyID: String) throws(WebAuthnError) -> [StoredCredential] {
         var result: [StoredCredential] = []
-        for name in try credentialFileNames() {
-            guard let bytes = try readFile(name) else { continue }
+        let names = try StoreDirectory.names(in: path) {
+            StoreDirectory.isCredentialFileName($0.utf8)
+        }
+        for name in names {
+            guard let bytes = try StoreFile.readRegular(full(name)) else { continue }
             let credential = try decode(bytes, name: name)
             if credential.relyingPartyID == relyingPartyID { result.append(credential) }
         }
         return result
     }
 
-    /// Writes a new credential file (temporary file, `fsync`, then `link` into place).
+    /// Writes a new credential file, under the store's lock.
     ///
     /// - Throws: ``WebAuthnError`` `credentialExists` when the ID's file exists;
     ///   `storageFailure` when writing fails (the store is then unchanged).
     public func add(_ credential: StoredCredential) throws(WebAuthnError) {
         let name = try Self.fileName(for: credential.id)
-        let temporary = try writeTemporary(CredentialFile.encode(credential), for: name)
-        defer { _ = unlink(temporary) }
-        guard link(temporary, full(name)) == 0 else {
-            let error = errno
-            if error == EEXIST {
+        let bytes = try CredentialFile.encode(credential)
+        try StoreLock.withLock(directory: path) { () throws(WebAuthnError) in
+            guard !exists(name) else {
                 throw WebAuthnError(
                     .credentialExists, "a credential with this ID is stored (\(name))", field: "id")
             }
-            throw Self.failure("link \(full(name))", error)
+            try install(bytes, as: name)
         }
-        syncDirectory()
     }
 
-    /// Replaces a credential file atomically (temporary file, `fsync`, then `rename`).
+    /// Replaces a credential file atomically, under the store's lock.
     ///
     /// - Throws: ``WebAuthnError`` `credentialNotFound` when the ID has no file;
     ///   `storageFailure` when writing fails (the old file then stays).
     public func replace(_ credential: StoredCredential) throws(WebAuthnError) {
         let name = try Self.fileName(for: credential.id)
-        guard access(full(name), F_OK) == 0 else {
-            throw WebAuthnError(
-                .credentialNotFound, "no credential with this ID (\(name))", field: "id")
+        let bytes = try CredentialFile.encode(credential)
+        try StoreLock.withLock(directory: path) { () throws(WebAuthnError) in
+            guard exists(name) else { throw notFound(name) }
+            try install(bytes, as: name)
         }
-        let temporary = try writeTemporary(CredentialFile.encode(credential), for: name)
-        guard rename(temporary, full(name)) == 0 else {
-            let error = errno
-            _ = unlink(temporary)
-            throw Self.failure("rename to \(full(name))", error)
+    }
+
+    /// Reads, changes and rewrites a credential file holding the store's lock throughout, so a
+    /// change made by another thread or process is never lost: the counters of assertions made
+    /// at once, from however many processes, are all different.
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialNotFound` when the ID has no file; what `change`
+    ///   throws; `corruptCredential`; `storageFailure` (the old file then stays).
+    public func update(
+        id: [UInt8], _ change: (inout StoredCredential) throws(WebAuthnError) -> Void
+    ) throws(WebAuthnError) -> StoredCredential {
+        let name = try Self.fileName(for: id)
+        return try StoreLock.withLock(directory: path) { () throws(WebAuthnError) in
+            guard let bytes = try StoreFile.readRegular(full(name)) else { throw notFound(name) }
+            var credential = try decode(bytes, name: name)
+            try change(&credential)
+            guard credential.id == id else {
+                throw WebAuthnError(
+                    .invalidValue, "an update cannot change the credential ID", field: "id")
+            }
+            try install(CredentialFile.encode(credential), as: name)
+            return credential
         }
-        syncDirectory()
+    }
+
+    /// Removes a credential file, under the store's lock.
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialNotFound` when the ID has no file;
+    ///   `storageFailure` when it cannot be removed.
+    public func remove(id: [UInt8]) throws(WebAuthnError) {
+        let name = try Self.fileName(for: id)
+        try StoreLock.withLock(directory: path) { () throws(WebAuthnError) in
+            guard unlink(full(name)) == 0 else {
+                let error = errno
+                if error == ENOENT { throw notFound(name) }
+                throw StoreFile.failure("unlink \(full(name))", error)
+            }
+            StoreFile.syncDirectory(path)
+        }
     }
 
     // MARK: Files
@@ -130,16 +171,29 @@ public struct DirectoryCredentialStore: CredentialStore {
         return String(decoding: name, as: UTF8.self) + ".credential"
     }
 
-    private static func isCredentialFileName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        return bytes.count == 64 + 11 && name.hasSuffix(".credential")
-            && bytes.prefix(64).allSatisfy {
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
-            }
+    private func full(_ name: String) -> String { path + "/" + name }
+
+    /// Whether the directory has an entry `name` (of any kind, a dangling link included).
+    private func exists(_ name: String) -> Bool {
+        var status = stat()
+        return lstat(full(name), &status) == 0
     }
 
-    private func full(_ name: String) -> String { path + "/" + name }
+    private func notFound(_ name: String) -> WebAuthnError {
+        WebAuthnError(.credentialNotFound, "no credential with this ID (\(name))", field: "id")
+    }
+
+    /// Writes `bytes` to a temporary file, renames it to `name` and flushes the directory. The
+    /// caller holds the lock, so no other writer's temporary file is in flight.
+    private func install(_ bytes: [UInt8], as name: String) throws(WebAuthnError) {
+        let temporary = try StoreFile.writeTemporary(bytes, directory: path, name: name)
+        guard rename(temporary, full(name)) == 0 else {
+            let error = errno
+            _ = unlink(temporary)
+            throw StoreFile.failure("rename to \(full(name))", error)
+        }
+        StoreFile.syncDirectory(path)
+    }
 
     private func decode(_ bytes: [UInt8], name: String) throws(WebAuthnError) -> StoredCredential {
         let credential = try CredentialFile.decode(bytes, name: full(name))
@@ -148,123 +202,5 @@ public struct DirectoryCredentialStore: CredentialStore {
                 .corruptCredential, "\(full(name)): the file name does not match the credential ID")
         }
         return credential
-    }
-
-    /// The names of the credential files, sorted.
-    private func credentialFileNames() throws(WebAuthnError) -> [String] {
-        guard let directory = opendir(path) else { throw Self.failure("opendir \(path)", errno) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if Self.isCredentialFileName(name) { names.append(name) }
-        }
-        return names.sorted()
-    }
-
-    /// The whole file, or nil when it does not exist.
-    private func readFile(_ name: String) throws(WebAuthnError) -> [UInt8]? {
-        let descriptor = open(full(name), O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let error = errno
-            if error == ENOENT { return nil }
-            throw Self.failure("open \(full(name))", error)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.failure("read \(full(name))", errno)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            guard bytes.count <= 1 << 20 else {
-                throw WebAuthnError(.corruptCredential, "\(full(name)): larger than 1 MiB")
-            }
-        }
-        return bytes
-    }
-
-    private static let counter = Counter()
-
-    /// Writes `bytes` to a new temporary file (mode 0600) beside `name`, flushed to disk;
-    /// returns its path.
-    private func writeTemporary(
-        _ bytes: [UInt8], for name: String
-    ) throws(WebAuthnError)
-        -> String
-    {
-        let temporary = full(".\(name).tmp-\(getpid())-\(Self.counter.next())")
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Self.failure("create \(temporary)", errno) }
-        var failure: WebAuthnError?
-        if fchmod(descriptor, 0o600) != 0 { failure = Self.failure("chmod \(temporary)", errno) }
-        var offset = 0
-        while failure == nil, offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                write(descriptor, $0.baseAddress! + offset, $0.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = Self.failure("write \(temporary)", errno)
-            } else {
-                offset += written
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 {
-            failure = Self.failure("fsync \(temporary)", errno)
-        }
-        if close(descriptor) != 0, failure == nil {
-            failure = Self.failure("close \(temporary)", errno)
-        }
-        if let failure {
-            _ = unlink(temporary)
-            throw failure
-        }
-        return temporary
-    }
-
-    /// Flushes the directory entry changes (best effort: some file systems refuse).
-    private func syncDirectory() {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
-    }
-
-    private static func makeDirectory(_ path: String) throws(WebAuthnError) {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else {
-                throw WebAuthnError(.storageFailure, "\(path) is not a directory")
-            }
-            return
-        }
-        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            .joined(separator: "/")
-        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
-        guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-            throw failure("mkdir \(path)", errno)
-        }
-    }
-
-    private static func failure(_ operation: String, _ code: Int32) -> WebAuthnError {
-        let message = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-        return WebAuthnError(.storageFailure, "\(operation): \(message)")
-    }
-
-    /// Numbers temporary files within the process.
-    private final class Counter: Sendable {
-        private let value = Mutex(0)
-        func next() -> Int {
-            value.withLock {
-                $0 += 1; return $0
-            }
-        }
     }
 }

@@ -1,7 +1,8 @@
 import Synchronization
 
 /// A credential store in memory, for tests and benchmarks: credentials live as long as the
-/// store, in insertion order. Safe to share across tasks (a mutex guards the table).
+/// store, in insertion order. Safe to share across tasks: one mutex guards the table, and every
+/// call, ``update(id:_:)``'s read-modify-write included, holds it from start to end.
 public final class InMemoryCredentialStore: CredentialStore {
     private struct Table {
         var credentials: [StoredCredential] = []
@@ -59,14 +60,47 @@ public final class InMemoryCredentialStore: CredentialStore {
     ///
     /// - Throws: ``WebAuthnError`` `credentialNotFound` for an unknown ID.
     public func replace(_ credential: StoredCredential) throws(WebAuthnError) {
-        let replaced = table.withLock { table -> Bool in
-            guard let index = table.indexByID[CredentialKey(id: credential.id)] else {
-                return false
+        _ = try update(id: credential.id) { $0 = credential }
+    }
+
+    /// Changes a credential under the table's mutex, so no other call comes between the read
+    /// and the write.
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialNotFound` for an unknown ID; what `change`
+    ///   throws (the credential then stays as it was).
+    public func update(
+        id: [UInt8], _ change: (inout StoredCredential) throws(WebAuthnError) -> Void
+    ) throws(WebAuthnError) -> StoredCredential {
+        try table.withLock { (table) throws(WebAuthnError) -> StoredCredential in
+            guard let index = table.indexByID[CredentialKey(id: id)] else {
+                throw WebAuthnError(.credentialNotFound, "no credential with this ID", field: "id")
+            }
+            var credential = table.credentials[index]
+            try change(&credential)
+            guard credential.id == id else {
+                throw WebAuthnError(
+                    .invalidValue, "an update cannot change the credential ID", field: "id")
             }
             table.credentials[index] = credential
+            return credential
+        }
+    }
+
+    /// Removes a credential; the others keep their order.
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialNotFound` for an unknown ID.
+    public func remove(id: [UInt8]) throws(WebAuthnError) {
+        let removed = table.withLock { table -> Bool in
+            guard let index = table.indexByID.removeValue(forKey: CredentialKey(id: id)) else {
+                return false
+            }
+            table.credentials.remove(at: index)
+            for later in index..<table.credentials.count {
+                table.indexByID[CredentialKey(id: table.credentials[later].id)] = later
+            }
             return true
         }
-        guard replaced else {
+        guard removed else {
             throw WebAuthnError(.credentialNotFound, "no credential with this ID", field: "id")
         }
     }

@@ -10,7 +10,10 @@ struct AssertCommand: ParsableCommand {
             Reads PublicKeyCredentialRequestOptionsJSON from --options, signs with the first \
             credential of allowCredentials held in --store for the RP ID (rpId, else the \
             origin's host), or with an empty list the first discoverable one, saves its new \
-            signature counter and prints the AuthenticationResponseJSON on standard output.
+            signature counter and prints the AuthenticationResponseJSON on standard output. \
+            The counter is saved before the response is printed: when the response cannot be \
+            written, the command fails and the counter keeps its new value (a gap a relying \
+            party accepts, never a repeat).
             """
     )
 
@@ -28,8 +31,8 @@ struct AssertCommand: ParsableCommand {
             let authenticator = SoftwareAuthenticator(
                 store: try DirectoryCredentialStore(path: store))
             let response = try authenticator.getAssertion(
-                optionsJSON: try AuthenticatorCLI.read(options), origin: origin)
-            StandardStreams.write(response.jsonBytes() + [UInt8(ascii: "\n")])
+                optionsJSON: try InputFile.read(options, limit: .webAuthnJSON), origin: origin)
+            try StandardStreams.write(response.jsonBytes() + [UInt8(ascii: "\n")])
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Fido2Belvo
+import Fido2Encoding
 import Fido2WebAuthn
-import Foundation
 
 /// `fido2kit belvo`: the Belvo Biometric Pix bodies a phone running the SDK would send.
 struct BelvoCommand: ParsableCommand {
@@ -26,8 +26,8 @@ struct BelvoCommand: ParsableCommand {
                 Reads the answer of GET /enrollments/{id}/fido-registration-options/ from \
                 --fido-options (user.id a UUID, challenge base64url, the appid extension \
                 ignored), creates an ES256 credential in --store and prints the body of \
-                POST /enrollments/{id}/confirm/ ({"confirmation_data": {…}}). On failure the \
-                store is unchanged.
+                POST /enrollments/{id}/confirm/ ({"confirmation_data": {…}}). On failure, an \
+                unwritable standard output included, the store is unchanged.
                 """
         )
 
@@ -44,11 +44,14 @@ struct BelvoCommand: ParsableCommand {
 
         func run() throws {
             try failingCleanly {
-                let device = BelvoDevice(
-                    store: try DirectoryCredentialStore(path: store), origin: origin)
-                let request = try device.confirmEnrollmentRequest(
-                    fidoOptions: try AuthenticatorCLI.read(fidoOptions))
-                StandardStreams.write(request.body + [UInt8(ascii: "\n")])
+                let options = try InputFile.read(fidoOptions, limit: .belvoJSON)
+                let credentialStore = try DirectoryCredentialStore(path: store)
+                let device = BelvoDevice(store: credentialStore, origin: origin)
+                let request = try device.confirmEnrollmentRequest(fidoOptions: options)
+                try AuthenticatorCLI.deliver(
+                    request.body + [UInt8(ascii: "\n")],
+                    registering: try Base64URL.decode(request.attestation.rawId),
+                    in: credentialStore)
             }
         }
     }
@@ -66,7 +69,8 @@ struct BelvoCommand: ParsableCommand {
                 (with a top-level "challenge") is accepted too. Prints the body of \
                 POST /payment-intents/{id}/authorize/ ({"risk_signals": …, "assertion": …}), \
                 the risk signals copied byte for byte from --risk-signals (surrounding \
-                whitespace aside). On failure the store is unchanged.
+                whitespace aside). On failure the store is unchanged, except that a body that \
+                cannot be written leaves the counter advanced (a gap, never a repeat).
                 """
         )
 
@@ -91,10 +95,10 @@ struct BelvoCommand: ParsableCommand {
                 guard !(paymentIntent == "-" && riskSignals == "-") else {
                     throw CommandFailure("--payment-intent and --risk-signals cannot both be -")
                 }
-                let intent = try AuthenticatorCLI.read(paymentIntent)
+                let intent = try InputFile.read(paymentIntent, limit: .belvoJSON)
                 // A file's trailing newline is not part of the signals; inside, every byte is kept.
                 let signals = try BelvoRiskSignals(
-                    json: Self.trimmed(try AuthenticatorCLI.read(riskSignals)))
+                    json: Self.trimmed(try InputFile.read(riskSignals, limit: .belvoJSON)))
                 let device = BelvoDevice(
                     store: try DirectoryCredentialStore(path: store), origin: origin)
                 let request: BelvoAuthorizePaymentRequest
@@ -105,7 +109,7 @@ struct BelvoCommand: ParsableCommand {
                     request = try device.authorizePaymentRequest(
                         paymentIntent: try BelvoPaymentIntent(json: intent), riskSignals: signals)
                 }
-                StandardStreams.write(request.body + [UInt8(ascii: "\n")])
+                try StandardStreams.write(request.body + [UInt8(ascii: "\n")])
             }
         }
 
@@ -121,10 +125,13 @@ struct BelvoCommand: ParsableCommand {
         }
 
         /// Whether `json` is a `fido_options` object rather than a payment intent: a top-level
-        /// `challenge` member, which a payment intent does not have.
+        /// `challenge` member, which a payment intent does not have. Repeated names are let
+        /// through here so that the reader chosen refuses them with its own message; JSON that
+        /// is not JSON goes to the payment intent's reader.
         private static func isBareFidoOptions(_ json: [UInt8]) -> Bool {
-            let object = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any]
-            return object?["challenge"] != nil
+            let reader = JSONReader(options: JSONReader.Options(allowsDuplicateMemberNames: true))
+            guard case .object(let object)? = try? reader.read(json) else { return false }
+            return object.contains(name: "challenge")
         }
     }
 }

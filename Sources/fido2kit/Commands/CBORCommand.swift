@@ -9,9 +9,10 @@ struct CBORCommand: ParsableCommand {
         subcommands: [Diagnostic.self, Canonical.self]
     )
 
-    /// Reads standard input as binary CBOR, or as hexadecimal text when `hex` is set.
+    /// Reads standard input as binary CBOR, or as hexadecimal text when `hex` is set, within
+    /// the CBOR reader's input limit.
     static func readInput(hex: Bool) throws(CommandFailure) -> [UInt8] {
-        let raw = StandardStreams.readAll()
+        let raw = try StandardStreams.readInput(limit: hex ? .cborHex : .cbor)
         return hex ? try HexInput.decode(raw) : raw
     }
 
@@ -72,7 +73,7 @@ struct CBORCommand: ParsableCommand {
                 if hex {
                     StandardStreams.print(CBORDiagnostic.hex(encoded))
                 } else {
-                    StandardStreams.write(encoded)
+                    try StandardStreams.write(encoded)
                 }
             }
         }

@@ -20,8 +20,18 @@ struct DemoCommand: AsyncParsableCommand {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("fido2kit-demo-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A line that cannot be written ends the demo at once, without leaving its store behind.
+        let write = { (line: String) in
+            do throws(CommandFailure) {
+                try StandardStreams.write(Array((line + "\n").utf8))
+            } catch {
+                try? FileManager.default.removeItem(atPath: directory)
+                StandardStreams.printError("fido2kit: \(error.message)")
+                Foundation.exit(1)
+            }
+        }
         do {
-            try await BelvoDemo(storePath: directory, write: StandardStreams.print).run()
+            try await BelvoDemo(storePath: directory, write: write).run()
         } catch {
             throw CommandFailure("demo failed: \(error)").exit()
         }

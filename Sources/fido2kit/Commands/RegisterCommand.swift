@@ -13,7 +13,8 @@ struct RegisterCommand: ParsableCommand {
             Reads PublicKeyCredentialCreationOptionsJSON from --options, creates a credential in \
             the --store directory (one file per credential, mode 0600) and prints the \
             RegistrationResponseJSON on standard output. The RP ID (rp.id, else the origin's \
-            host) must be the origin's host or a registrable suffix of it.
+            host) must be the origin's host or a registrable suffix of it. When the response \
+            cannot be written, the credential is removed again and the command fails.
 
             --attestation packed alone gives self attestation (the credential key signs). With \
             --attestation-key (a PEM PRIVATE KEY, PKCS#8) and --attestation-chain (PEM \
@@ -64,11 +65,15 @@ struct RegisterCommand: ParsableCommand {
                 configuration.supportedAlgorithms = [algorithm]
             }
             configuration.attestation = try attestationMode()
+            let optionsJSON = try InputFile.read(options, limit: .webAuthnJSON)
+            let credentialStore = try DirectoryCredentialStore(path: store)
             let authenticator = SoftwareAuthenticator(
-                configuration: configuration, store: try DirectoryCredentialStore(path: store))
+                configuration: configuration, store: credentialStore)
             let response = try authenticator.makeCredential(
-                optionsJSON: try AuthenticatorCLI.read(options), origin: origin)
-            StandardStreams.write(response.jsonBytes() + [UInt8(ascii: "\n")])
+                optionsJSON: optionsJSON, origin: origin)
+            try AuthenticatorCLI.deliver(
+                response.jsonBytes() + [UInt8(ascii: "\n")], registering: response.rawId,
+                in: credentialStore)
         }
     }
 
@@ -94,10 +99,9 @@ struct RegisterCommand: ParsableCommand {
                 throw CommandFailure("--attestation-key needs --attestation-chain")
             }
             let key = try PrivateKey(
-                pemRepresentation: String(
-                    decoding: try AuthenticatorCLI.read(attestationKey), as: UTF8.self))
+                pemRepresentation: try InputFile.readText(attestationKey, limit: .pem))
             let chain = try AuthenticatorCLI.certificates(
-                try AuthenticatorCLI.read(attestationChain))
+                try InputFile.read(attestationChain, limit: .pem))
             guard !chain.isEmpty else {
                 throw CommandFailure("\(attestationChain) holds no CERTIFICATE block")
             }
@@ -116,13 +120,26 @@ struct RegisterCommand: ParsableCommand {
 
 /// Shared helpers of `register` and `assert`.
 enum AuthenticatorCLI {
-    /// A file's bytes, or standard input for `-`.
-    static func read(_ path: String) throws -> [UInt8] {
-        if path == "-" { return StandardStreams.readAll() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure("cannot read \(path)")
+    /// Writes the response of a registration to standard output; when it cannot be written,
+    /// removes the credential it made, so that the store holds no credential its relying party
+    /// never heard of, and fails.
+    ///
+    /// - Throws: ``CommandFailure`` saying why the response was not written (and, should the
+    ///   removal fail too, why the credential stayed).
+    static func deliver(
+        _ response: [UInt8], registering credentialID: [UInt8], in store: any CredentialStore
+    ) throws(CommandFailure) {
+        do {
+            try StandardStreams.write(response)
+        } catch {
+            do {
+                try store.remove(id: credentialID)
+            } catch let removal {
+                throw CommandFailure(
+                    "\(error.message); the new credential stays in the store: \(removal)")
+            }
+            throw CommandFailure("\(error.message); the new credential was removed")
         }
-        return [UInt8](data)
     }
 
     /// A COSE algorithm from its JOSE name (ES256, RS256, EdDSA, …) or number.
@@ -153,8 +170,8 @@ enum AuthenticatorCLI {
                     throw CommandFailure("a CERTIFICATE block is not base64: \(error)")
                 }
                 body = nil
-            } else if body != nil {
-                body! += line
+            } else if let content = body {
+                body = content + line
             }
         }
         guard body == nil else { throw CommandFailure("a CERTIFICATE block is not closed") }

@@ -81,12 +81,7 @@ struct VerifyCommand: ParsableCommand {
 
         /// The response file's bytes.
         func responseBytes() throws -> [UInt8] {
-            if response == "-" { return StandardStreams.readAll() }
-            do {
-                return [UInt8](try Data(contentsOf: URL(fileURLWithPath: response)))
-            } catch {
-                throw CommandFailure("cannot read \(response): \(error.localizedDescription)")
-            }
+            try InputFile.read(response, limit: .webAuthnJSON)
         }
 
         /// The challenge's bytes.
@@ -249,12 +244,7 @@ struct VerifyCommand: ParsableCommand {
                     anchors.append(try root.certificate())
                     continue
                 }
-                let text: String
-                do {
-                    text = try String(contentsOfFile: path, encoding: .utf8)
-                } catch {
-                    throw CommandFailure("cannot read \(path): \(error.localizedDescription)")
-                }
+                let text = try InputFile.readText(path, limit: .pem)
                 do {
                     anchors += try Certificate.certificates(pemEncoded: text)
                 } catch {
@@ -276,12 +266,7 @@ struct VerifyCommand: ParsableCommand {
             guard !revocationLists.isEmpty else { return .none }
             var lists: [CertificateRevocationList] = []
             for path in revocationLists {
-                let bytes: [UInt8]
-                do {
-                    bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-                } catch {
-                    throw CommandFailure("cannot read \(path): \(error.localizedDescription)")
-                }
+                let bytes = try InputFile.read(path, limit: .crl)
                 do {
                     // PEM is text starting with a "-----BEGIN" line; anything else is DER.
                     let text = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }

@@ -19,7 +19,10 @@ enum VectorSuiteCatalog {
     static func recognize(_ url: URL) -> Recognition {
         let json: JSONValue
         do {
-            json = try JSONReader(options: readerOptions).read([UInt8](Data(contentsOf: url)))
+            let bytes = try InputFile.read(url.path, limit: .vectorSuite)
+            json = try JSONReader(options: readerOptions).read(bytes)
+        } catch let failure as CommandFailure {
+            return .unknown(reason: failure.message)
         } catch {
             return .unknown(reason: "unreadable JSON: \(error)")
         }

@@ -22,6 +22,15 @@ enum WebAuthnScenarios {
         func credentials(relyingPartyID: String) throws(WebAuthnError) -> [StoredCredential] { [] }
         func add(_ credential: StoredCredential) throws(WebAuthnError) {}
         func replace(_ credential: StoredCredential) throws(WebAuthnError) {}
+        /// Holds nothing, so every ID is unknown, as to an empty store.
+        func update(
+            id: [UInt8], _ change: (inout StoredCredential) throws(WebAuthnError) -> Void
+        ) throws(WebAuthnError) -> StoredCredential {
+            try InMemoryCredentialStore().update(id: id, change)
+        }
+        func remove(id: [UInt8]) throws(WebAuthnError) {
+            try InMemoryCredentialStore().remove(id: id)
+        }
     }
 
     static func checksum(_ bytes: [UInt8]) -> UInt64 {
