@@ -47,10 +47,15 @@ enum StoreDirectory {
         }
         defer { closedir(directory) }
         var names: [String] = []
+        // A record readdir returns can be shorter than `struct dirent` (glibc packs them), so
+        // the name is read through a pointer up to its NUL, never copied as the whole field.
+        guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else {
+            throw WebAuthnError(.storageFailure, "struct dirent has no stored d_name field")
+        }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            let name = String(
+                cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(
+                    to: CChar.self))
             if include(name) { names.append(name) }
         }
         return names.sorted()
