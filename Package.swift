@@ -2,7 +2,11 @@
 // fido2kit: FIDO2/WebAuthn cryptography toolkit for Linux.
 //
 // Layering (each module depends only on the ones before it):
-//   Fido2Encoding, Fido2CBOR ← Fido2Crypto ← Fido2WebAuthn ← Fido2Belvo ← fido2kit
+//   Fido2Encoding, Fido2CBOR ← Fido2Crypto ← Fido2WebAuthn ← Fido2Authenticator ← Fido2Belvo
+//   ← fido2kit
+// Fido2WebAuthn holds the WebAuthn structures and the relying party, what a server imports;
+// Fido2Authenticator the software authenticator, its credential stores and PRF, which a server
+// never links.
 // Fido2Encoding (base64, base64url, a strict Foundation-free JSON reader and writer) sits at the
 // bottom because both the crypto module (JWK) and the WebAuthn module (JSON forms) need it.
 // COpenSSL wraps libcrypto for Fido2Crypto; CLibCBOR wraps libcbor and is used only by the
@@ -16,6 +20,7 @@ let package = Package(
         .library(name: "Fido2CBOR", targets: ["Fido2CBOR"]),
         .library(name: "Fido2Crypto", targets: ["Fido2Crypto"]),
         .library(name: "Fido2WebAuthn", targets: ["Fido2WebAuthn"]),
+        .library(name: "Fido2Authenticator", targets: ["Fido2Authenticator"]),
         .library(name: "Fido2Belvo", targets: ["Fido2Belvo"]),
         .executable(name: "fido2kit", targets: ["fido2kit"]),
     ],
@@ -40,16 +45,27 @@ let package = Package(
         .target(name: "Fido2Crypto", dependencies: ["Fido2Encoding", "Fido2CBOR", "COpenSSL"]),
         .target(
             name: "Fido2WebAuthn", dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto"]),
-        .target(name: "Fido2Belvo", dependencies: ["Fido2Encoding", "Fido2WebAuthn"]),
+        .target(
+            name: "Fido2Authenticator",
+            dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn"]),
+        .target(
+            name: "Fido2Belvo",
+            dependencies: ["Fido2Encoding", "Fido2WebAuthn", "Fido2Authenticator"]),
         .executableTarget(
             name: "fido2kit",
             dependencies: [
-                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2Belvo",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2Authenticator",
+                "Fido2Belvo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Test-only helpers: locating ../shared/vectors, hex, JSON loading.
         .target(name: "Fido2TestSupport", path: "Tests/Fido2TestSupport"),
+        // Test-only helpers for the WebAuthn and authenticator tests: expectations on
+        // WebAuthnError, creation and request options.
+        .target(
+            name: "Fido2WebAuthnTestSupport",
+            dependencies: ["Fido2WebAuthn", "Fido2Authenticator", "Fido2TestSupport"],
+            path: "Tests/Fido2WebAuthnTestSupport"),
         .testTarget(
             name: "Fido2EncodingTests",
             dependencies: [
@@ -71,7 +87,16 @@ let package = Package(
         .testTarget(
             name: "Fido2WebAuthnTests",
             dependencies: [
-                "Fido2WebAuthn", "Fido2TestSupport",
+                "Fido2WebAuthn", "Fido2Authenticator", "Fido2TestSupport",
+                "Fido2WebAuthnTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "Fido2AuthenticatorTests",
+            dependencies: [
+                "Fido2Authenticator", "Fido2WebAuthn", "Fido2TestSupport",
+                "Fido2WebAuthnTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

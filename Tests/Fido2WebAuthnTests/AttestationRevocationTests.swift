@@ -1,5 +1,7 @@
+import Fido2Authenticator
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Testing
 
 /// Revocation of attestation certificates through `AttestationTrustPolicy.revocation`: packed

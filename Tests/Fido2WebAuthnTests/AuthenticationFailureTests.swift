@@ -1,7 +1,9 @@
+import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Testing
 
 /// Each step of §7.2 rejects what it must, with its own code and number, from an otherwise

@@ -1,7 +1,9 @@
+import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Testing
 
 /// The assertions of `real-authentications.json` (py_webauthn and SimpleWebAuthn) through every

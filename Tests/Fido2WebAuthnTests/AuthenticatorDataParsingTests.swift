@@ -1,7 +1,9 @@
+import Fido2Authenticator
 import Fido2CBOR
 import Fido2Crypto
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Testing
 
 /// Registration authenticator data with attested credential data and an extensions map.
@@ -16,20 +18,6 @@ func sampleAuthenticatorData(
     return try AuthenticatorData(
         relyingPartyID: "example.org", flags: [.userPresent, .userVerified], signCount: 42,
         attestedCredentialData: attested, extensions: extensions)
-}
-
-func expectCode(
-    _ code: WebAuthnError.Code, sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () throws -> Void
-) {
-    do {
-        try body()
-        Issue.record("expected \(code), got success", sourceLocation: sourceLocation)
-    } catch let error as WebAuthnError {
-        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
-    } catch {
-        Issue.record("expected WebAuthnError \(code), got \(error)", sourceLocation: sourceLocation)
-    }
 }
 
 @Suite struct AuthenticatorDataParsingTests {

@@ -1,7 +1,9 @@
+import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Testing
 
 /// The 15 registrations of the W3C WebAuthn Level 3 test vectors, verified through every step

@@ -1,8 +1,10 @@
+import Fido2Authenticator
 import Fido2CBOR
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Testing
 
 /// The `none`, `packed` and `fido-u2f` verification procedures (§8.7, §8.2 with §8.2.1, §8.6):

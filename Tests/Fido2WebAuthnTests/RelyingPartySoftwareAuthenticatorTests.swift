@@ -1,7 +1,9 @@
+import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Testing
 
 /// The software authenticator's registrations and assertions, verified end to end: every

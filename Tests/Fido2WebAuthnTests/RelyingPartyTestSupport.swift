@@ -8,29 +8,6 @@ import Testing
 /// 2025-06-01T00:00:00Z: inside the W3C vectors' certificate validity (2024–3024).
 let w3cValidationTime: Int64 = 1_748_736_000
 
-/// The error `body` throws, as a `WebAuthnError`; records an issue when it succeeds.
-func webAuthnError<T>(
-    _ body: () throws(WebAuthnError) -> T, sourceLocation: SourceLocation = #_sourceLocation
-) -> WebAuthnError? {
-    do {
-        _ = try body()
-        Issue.record("expected a WebAuthnError, the call succeeded", sourceLocation: sourceLocation)
-        return nil
-    } catch {
-        return error
-    }
-}
-
-/// Expects `body` to fail with `code` at `step`.
-func expectFailure<T>(
-    _ code: WebAuthnError.Code, step: String, sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () throws(WebAuthnError) -> T
-) {
-    guard let error = webAuthnError(body, sourceLocation: sourceLocation) else { return }
-    #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
-    #expect(error.step == step, "\(error)", sourceLocation: sourceLocation)
-}
-
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
 func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year

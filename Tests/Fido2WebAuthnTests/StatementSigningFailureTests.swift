@@ -1,6 +1,8 @@
+import Fido2Authenticator
 import Fido2CBOR
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Testing
 
 /// Failure paths of the builders and of the authenticator's key generation.

@@ -1,8 +1,10 @@
+import Fido2Authenticator
 import Fido2CBOR
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Testing
 
 /// The two verification profiles: the compatible one (the default) reads the CBOR encodings

@@ -1,3 +1,4 @@
+import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn

@@ -45,7 +45,7 @@ public struct AttestedCredentialData: Sendable, Equatable {
     }
 
     /// Attested credential data for a key whose canonical encoding the caller has made.
-    init(
+    package init(
         aaguid: AAGUID, credentialId: [UInt8], key: COSEKey, encoded: [UInt8]
     )
         throws(WebAuthnError)

@@ -206,7 +206,7 @@ public struct AuthenticatorData: Sendable, Hashable {
     }
 
     /// SHA-256 of an RP ID's UTF-8.
-    static func hash(_ relyingPartyID: String) throws(WebAuthnError) -> [UInt8] {
+    package static func hash(_ relyingPartyID: String) throws(WebAuthnError) -> [UInt8] {
         do {
             return try DigestAlgorithm.sha256.hash(relyingPartyID.utf8)
         } catch {

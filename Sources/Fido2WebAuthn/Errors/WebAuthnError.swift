@@ -275,8 +275,11 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A byte offset in the input (JSON text, binary structure) where the problem was found.
     public let offset: Int?
 
-    /// Makes an error; every part of this module reports failures through it.
-    init(
+    /// An error with `code` and `reason`, naming where it happened: every part of fido2kit
+    /// reports WebAuthn failures through it, and code outside the library may too (a
+    /// ``CredentialStore``-like protocol implemented on a database reports `storageFailure`,
+    /// say).
+    public init(
         _ code: Code, _ reason: String, field: String? = nil, step: String? = nil,
         offset: Int? = nil
     ) {

@@ -10,7 +10,7 @@ import Fido2Encoding
 extension JSONScanner {
     /// The WebAuthn error for a scanner failure.
     @usableFromInline
-    static func webAuthnError(_ error: Fido2EncodingError) -> WebAuthnError {
+    package static func webAuthnError(_ error: Fido2EncodingError) -> WebAuthnError {
         switch error.code {
         case .unexpectedKind:
             return WebAuthnError(.wrongType, error.reason)
@@ -25,7 +25,8 @@ extension JSONScanner {
 
     /// Scans a whole document as one form.
     @inlinable
-    static func form<Form: WebAuthnJSONForm>(_ bytes: [UInt8]) throws(WebAuthnError) -> Form {
+    package static func form<Form: WebAuthnJSONForm>(_ bytes: [UInt8]) throws(WebAuthnError) -> Form
+    {
         try JSONScanner.scan(bytes, mapError: webAuthnError) { (scanner) throws(WebAuthnError) in
             try Form(scanning: &scanner)
         }
@@ -43,12 +44,12 @@ extension JSONScanner {
     }
 
     /// The kind of the next value.
-    mutating func kind() throws(WebAuthnError) -> Kind {
+    package mutating func kind() throws(WebAuthnError) -> Kind {
         try run { (scanner) throws(Fido2EncodingError) in try scanner.peek() }
     }
 
     /// Fails with `wrongType` unless the next value is of `kind`.
-    mutating func expect(_ kind: Kind, _ what: String) throws(WebAuthnError) {
+    package mutating func expect(_ kind: Kind, _ what: String) throws(WebAuthnError) {
         let found = try self.kind()
         guard found == kind else {
             throw WebAuthnError(.wrongType, "expected \(what), found \(found)")
@@ -57,14 +58,14 @@ extension JSONScanner {
 
     /// Whether the next value is `null`, consuming it if so (optional members treat `null` as
     /// absent: servers in languages with `nil` often send it for "not set").
-    mutating func takeNull() throws(WebAuthnError) -> Bool {
+    package mutating func takeNull() throws(WebAuthnError) -> Bool {
         guard try kind() == .null else { return false }
         try run { (scanner) throws(Fido2EncodingError) in try scanner.readNull() }
         return true
     }
 
     /// An optional member's value: nil for `null`, otherwise what `read` reads.
-    mutating func optional<Value>(
+    package mutating func optional<Value>(
         _ read: (inout JSONScanner) throws(WebAuthnError) -> Value
     )
         throws(WebAuthnError) -> Value?
@@ -73,11 +74,11 @@ extension JSONScanner {
         return try read(&self)
     }
 
-    mutating func string() throws(WebAuthnError) -> String {
+    package mutating func string() throws(WebAuthnError) -> String {
         try run { (scanner) throws(Fido2EncodingError) in try scanner.readString() }
     }
 
-    mutating func base64URL() throws(WebAuthnError) -> [UInt8] {
+    package mutating func base64URL() throws(WebAuthnError) -> [UInt8] {
         do {
             return try readBase64URL()
         } catch  where error.code == .unexpectedKind {
@@ -89,12 +90,12 @@ extension JSONScanner {
         }
     }
 
-    mutating func bool() throws(WebAuthnError) -> Bool {
+    package mutating func bool() throws(WebAuthnError) -> Bool {
         try run { (scanner) throws(Fido2EncodingError) in try scanner.readBool() }
     }
 
     /// An integer literal within `range` (WebIDL `long`, `unsigned long`).
-    mutating func integer(in range: ClosedRange<Int>) throws(WebAuthnError) -> Int {
+    package mutating func integer(in range: ClosedRange<Int>) throws(WebAuthnError) -> Int {
         try expect(.number, "an integer")
         let number = try run { (scanner) throws(Fido2EncodingError) in try scanner.readNumber() }
         guard let integer = number.intValue else {
@@ -108,22 +109,22 @@ extension JSONScanner {
     }
 
     /// A WebIDL `long` (COSEAlgorithmIdentifier).
-    mutating func long() throws(WebAuthnError) -> Int {
+    package mutating func long() throws(WebAuthnError) -> Int {
         try integer(in: Int(Int32.min)...Int(Int32.max))
     }
 
     /// A WebIDL `unsigned long` (a timeout in milliseconds).
-    mutating func unsignedLong() throws(WebAuthnError) -> UInt32 {
+    package mutating func unsignedLong() throws(WebAuthnError) -> UInt32 {
         UInt32(truncatingIfNeeded: try integer(in: 0...Int(UInt32.max)))
     }
 
     /// Any value, as a tree.
-    mutating func value() throws(WebAuthnError) -> JSONValue {
+    package mutating func value() throws(WebAuthnError) -> JSONValue {
         try run { (scanner) throws(Fido2EncodingError) in try scanner.readValue() }
     }
 
     /// An object kept as raw JSON (extension inputs and outputs).
-    mutating func rawObject() throws(WebAuthnError) -> JSONObject {
+    package mutating func rawObject() throws(WebAuthnError) -> JSONObject {
         try expect(.object, "an object")
         guard case .object(let object) = try value() else {
             throw WebAuthnError(.wrongType, "expected an object")
@@ -132,13 +133,13 @@ extension JSONScanner {
     }
 
     /// Checks and skips the next value (an unknown member's).
-    mutating func skip() throws(WebAuthnError) {
+    package mutating func skip() throws(WebAuthnError) {
         try run { (scanner) throws(Fido2EncodingError) in try scanner.skipValue() }
     }
 
     /// Reads an object member by member; `body` must read or ``skip()`` each value. Errors
     /// from `body` get the member's name in front of their field.
-    mutating func members(
+    package mutating func members(
         _ body: (inout JSONScanner, Name) throws(WebAuthnError) -> Void
     )
         throws(WebAuthnError)
@@ -155,7 +156,7 @@ extension JSONScanner {
     }
 
     /// Reads an array element by element; errors from `body` get `[index]` in front.
-    mutating func elements(
+    package mutating func elements(
         _ body: (inout JSONScanner) throws(WebAuthnError) -> Void
     )
         throws(WebAuthnError)
@@ -173,14 +174,15 @@ extension JSONScanner {
     }
 
     /// An array of strings.
-    mutating func strings() throws(WebAuthnError) -> [String] {
+    package mutating func strings() throws(WebAuthnError) -> [String] {
         var strings: [String] = []
         try elements { (scanner) throws(WebAuthnError) in strings.append(try scanner.string()) }
         return strings
     }
 
     /// An array of enumeration values (any string is kept).
-    mutating func enumerations<Value: WebAuthnStringEnumeration>() throws(WebAuthnError) -> [Value]
+    package mutating func enumerations<Value: WebAuthnStringEnumeration>() throws(WebAuthnError)
+        -> [Value]
     {
         var values: [Value] = []
         try elements { (scanner) throws(WebAuthnError) in
@@ -190,12 +192,12 @@ extension JSONScanner {
     }
 
     /// A nested form.
-    mutating func form<Form: WebAuthnJSONForm>() throws(WebAuthnError) -> Form {
+    package mutating func form<Form: WebAuthnJSONForm>() throws(WebAuthnError) -> Form {
         try Form(scanning: &self)
     }
 
     /// An array of nested forms.
-    mutating func forms<Form: WebAuthnJSONForm>() throws(WebAuthnError) -> [Form] {
+    package mutating func forms<Form: WebAuthnJSONForm>() throws(WebAuthnError) -> [Form] {
         var forms: [Form] = []
         try elements { (scanner) throws(WebAuthnError) in forms.append(try Form(scanning: &scanner))
         }
@@ -204,7 +206,7 @@ extension JSONScanner {
 }
 
 /// The error for a required member that never came.
-func missingMember(_ name: String) -> WebAuthnError {
+package func missingMember(_ name: String) -> WebAuthnError {
     WebAuthnError(.missingMember, "required member is missing", field: name)
 }
 

@@ -99,7 +99,7 @@ extension Array where Element == UInt8 {
 
 extension Array where Element == UInt8 {
     /// Whether the array ends with `suffix`.
-    func ends(with suffix: some Collection<UInt8>) -> Bool {
+    package func ends(with suffix: some Collection<UInt8>) -> Bool {
         count >= suffix.count && self.suffix(suffix.count).elementsEqual(suffix)
     }
 }

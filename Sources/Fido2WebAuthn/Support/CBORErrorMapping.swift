@@ -17,7 +17,7 @@ func readingCBOR<Result>(
 
 extension WebAuthnError {
     /// The WebAuthn error for a CBOR failure at `base + error.offset`.
-    init(cbor error: CBORError, field: String?, base: Int = 0) {
+    package init(cbor error: CBORError, field: String?, base: Int = 0) {
         let code: Code =
             error.code == .truncated || error.code == .lengthExceedsInput
             ? .truncated : .malformedCBOR
@@ -25,7 +25,7 @@ extension WebAuthnError {
     }
 
     /// The WebAuthn error for a crypto failure.
-    init(crypto error: CryptoError, _ code: Code, field: String? = nil) {
+    package init(crypto error: CryptoError, _ code: Code, field: String? = nil) {
         let mapped: Code = error.code == .unsupportedAlgorithm ? .unsupportedAlgorithm : code
         self.init(mapped, error.description, field: field ?? error.field)
     }

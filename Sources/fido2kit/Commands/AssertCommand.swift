@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fido2Authenticator
 import Fido2WebAuthn
 
 /// `fido2kit assert`: the software authenticator answers request options.

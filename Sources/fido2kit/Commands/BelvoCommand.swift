@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fido2Authenticator
 import Fido2Belvo
 import Fido2Encoding
 import Fido2WebAuthn

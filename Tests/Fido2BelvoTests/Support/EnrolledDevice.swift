@@ -1,3 +1,4 @@
+import Fido2Authenticator
 import Fido2WebAuthn
 
 @testable import Fido2Belvo

@@ -1,6 +1,7 @@
 import BenchmarkHarness
 import Fido2Crypto
 import Fido2Encoding
+import Fido2Authenticator
 import Fido2WebAuthn
 
 /// The software authenticator's two ceremonies against the signature work they cannot avoid

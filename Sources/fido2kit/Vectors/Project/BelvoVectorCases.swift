@@ -1,3 +1,4 @@
+import Fido2Authenticator
 import Fido2Belvo
 import Fido2Crypto
 import Fido2Encoding

@@ -1,0 +1,373 @@
+import Fido2Crypto
+import Fido2Encoding
+import Fido2WebAuthn
+
+/// A software WebAuthn authenticator together with the client (browser) part of the
+/// ceremonies: it takes the relying party's options JSON and an origin, and answers with the
+/// `RegistrationResponseJSON` or `AuthenticationResponseJSON` a browser would hand back. It can
+/// stand in for a phone or a security key in tests and CI.
+///
+/// What it does, per ceremony:
+/// - **Registration** (``makeCredential(options:origin:topOrigin:)``): checks the RP ID
+///   against the origin (``RelyingPartyIDPolicy``), picks the first algorithm of the relying
+///   party's `pubKeyCredParams` that ``AuthenticatorConfiguration/supportedAlgorithms``
+///   contains (ES256 and RS256 when the list is empty, as clients do), refuses when it holds a
+///   credential of `excludeCredentials` for the RP ID, honours `userVerification` and
+///   `residentKey`/`requireResidentKey`, makes the key and a random credential ID, writes the
+///   authenticator data (UP, UV, BE, BS as configured), the clientDataJSON, the attestation
+///   (none, packed self, packed full, or fido-u2f) and stores the credential. The credProps
+///   client extension is answered when asked for.
+/// - **Authentication** (``getAssertion(options:origin:topOrigin:)``): finds the first
+///   credential of `allowCredentials` it holds for the RP ID, or with an empty list the first
+///   discoverable credential for it (in the store's order), advances its signature counter
+///   and commits it to the store in one atomic read-modify-write (unless it uses none, as
+///   synced passkeys), signs authenticatorData ‖ SHA-256(clientDataJSON), and answers with the
+///   user handle.
+///
+/// Every failure is a ``WebAuthnError``. A registration stores nothing until every signature
+/// has been made. An assertion commits its counter before it signs, so that concurrent
+/// assertions never hand out one value twice: a failure after the commit (the signature, or the
+/// caller's delivery of the response) leaves a gap in the counter, which relying parties
+/// accept, never a repeat, which they take for a cloned authenticator.
+public struct SoftwareAuthenticator: Sendable {
+    /// How it behaves.
+    public let configuration: AuthenticatorConfiguration
+    /// Where its credentials live.
+    public let store: any CredentialStore
+    /// The last origin and RP ID accepted (shared by copies of this value).
+    private let relyingParties = RelyingPartyMemo()
+
+    /// An authenticator with `configuration` keeping credentials in `store`.
+    public init(configuration: AuthenticatorConfiguration = .init(), store: any CredentialStore) {
+        self.configuration = configuration
+        self.store = store
+    }
+
+    // MARK: Registration
+
+    /// Creates a credential from creation options JSON (`PublicKeyCredentialCreationOptionsJSON`).
+    ///
+    /// - Throws: ``WebAuthnError``: the JSON form's errors; then as
+    ///   ``makeCredential(options:origin:topOrigin:)``.
+    public func makeCredential(
+        optionsJSON: [UInt8], origin: String, topOrigin: String? = nil
+    )
+        throws(WebAuthnError) -> RegistrationResponseJSON
+    {
+        try makeCredential(
+            options: PublicKeyCredentialCreationOptionsJSON(jsonBytes: optionsJSON), origin: origin,
+            topOrigin: topOrigin)
+    }
+
+    /// Creates a credential.
+    ///
+    /// - Parameters:
+    ///   - options: the relying party's creation options: its RP ID (the origin's host when
+    ///     absent), the algorithms it accepts, the credentials to exclude and the authenticator
+    ///     selection (user verification, resident key).
+    ///   - origin: the caller's origin, written into clientDataJSON.
+    ///   - topOrigin: for a call from a cross-origin iframe, the top-level origin
+    ///     (`crossOrigin` is then true).
+    /// - Throws: ``WebAuthnError``: `invalidOrigin`; `invalidRelyingPartyID`;
+    ///   `noSupportedAlgorithm`; `credentialExcluded`; `userVerificationUnavailable`;
+    ///   `residentKeyUnavailable`; `keyGenerationFailed`; `signingFailed`; the store's errors
+    ///   (`credentialExists`, `storageFailure`).
+    public func makeCredential(
+        options: PublicKeyCredentialCreationOptionsJSON, origin: String, topOrigin: String? = nil
+    ) throws(WebAuthnError) -> RegistrationResponseJSON {
+        let relyingParty = try relyingParties.resolve(origin: origin, requestedID: options.rp.id)
+        let relyingPartyID = relyingParty.relyingPartyID
+        let (algorithm, kind) = try chooseAlgorithm(options.pubKeyCredParams)
+        for descriptor in options.excludeCredentials where descriptor.type == "public-key" {
+            if let held = try store.credential(id: descriptor.id),
+                held.relyingPartyID == relyingPartyID
+            {
+                throw WebAuthnError(
+                    .credentialExcluded,
+                    "the authenticator holds excluded credential \(Base64URL.encode(descriptor.id))",
+                    field: "excludeCredentials")
+            }
+        }
+        let selection = options.authenticatorSelection ?? AuthenticatorSelectionCriteria()
+        let userVerified = try userVerification(selection.userVerification)
+        let discoverable = try discoverability(selection)
+
+        var flags: AuthenticatorDataFlags = [.userPresent]
+        var backupEligible = configuration.backupEligible
+        var backupState = configuration.backupEligible && configuration.backupState
+        if case .fidoU2F = configuration.attestation {
+            backupEligible = false
+            backupState = false
+        } else {
+            if userVerified { flags.insert(.userVerified) }
+            if backupEligible { flags.insert(.backupEligible) }
+            if backupState { flags.insert(.backupState) }
+        }
+
+        let privateKey = try CredentialKeyFactory.generate(kind, random: configuration.random)
+        let coseKey: COSEKey
+        let encoded: (cose: [UInt8], spki: [UInt8])
+        do {
+            coseKey = try COSEKey(publicKey: try privateKey.publicKey, algorithm: algorithm)
+            encoded = try CredentialPublicKeyEncoding.encode(coseKey)
+        } catch {
+            throw WebAuthnError(crypto: error, .keyGenerationFailed)
+        }
+        let credentialId = try CredentialKeyFactory.randomBytes(
+            configuration.credentialIdLength, random: configuration.random)
+        let attested = try AttestedCredentialData(
+            aaguid: configuration.aaguid, credentialId: credentialId, key: coseKey,
+            encoded: encoded.cose)
+        let authenticatorData = try AuthenticatorData(
+            rpIdHash: relyingParty.rpIdHash, flags: flags, signCount: 0,
+            attestedCredentialData: attested)
+
+        let clientDataJSON = try CollectedClientData(
+            type: .create, challenge: options.challenge, origin: relyingParty.webOrigin.serialized,
+            crossOrigin: topOrigin != nil, topOrigin: topOrigin
+        ).jsonBytes()
+        let clientDataHash = try Self.sha256(clientDataJSON)
+        let statement = try attestationStatement(
+            authenticatorData, clientDataHash, privateKey, algorithm)
+        let attestationObject = AttestationObject(
+            authenticatorData: authenticatorData, statement: statement)
+        try store.add(
+            StoredCredential(
+                id: credentialId, relyingPartyID: relyingPartyID, userHandle: options.user.id,
+                userName: options.user.name, userDisplayName: options.user.displayName,
+                privateKey: privateKey, algorithm: algorithm, signCount: 0,
+                isDiscoverable: discoverable, backupEligible: backupEligible,
+                backupState: backupState, usesSignCounter: configuration.usesSignCounter))
+
+        var extensionResults = JSONObject()
+        if options.extensions?["credProps"]?.boolValue == true {
+            extensionResults.append("credProps", .object(["rk": .bool(discoverable)]))
+        }
+        return RegistrationResponseJSON(
+            rawId: credentialId,
+            response: AuthenticatorAttestationResponseJSON(
+                clientDataJSON: clientDataJSON, authenticatorData: Array(authenticatorData.bytes),
+                transports: configuration.transports, publicKey: encoded.spki,
+                publicKeyAlgorithm: algorithm.rawValue,
+                attestationObject: Array(attestationObject.bytes)),
+            authenticatorAttachment: configuration.attachment,
+            clientExtensionResults: extensionResults)
+    }
+
+    /// The first requested algorithm this authenticator supports, and its key kind.
+    private func chooseAlgorithm(
+        _ parameters: [PublicKeyCredentialParameters]
+    )
+        throws(WebAuthnError) -> (COSEAlgorithm, KeyKind)
+    {
+        let requested =
+            parameters.isEmpty
+            ? [COSEAlgorithm.es256, .rs256]
+            : parameters.filter { $0.type == "public-key" }.map { COSEAlgorithm(rawValue: $0.alg) }
+        var supported = configuration.supportedAlgorithms
+        if case .fidoU2F = configuration.attestation {
+            supported = supported.filter { $0 == .es256 }
+        }
+        for algorithm in requested where supported.contains(algorithm) {
+            if let kind = CredentialKeyFactory.kind(
+                for: algorithm, rsaModulusBits: configuration.rsaModulusBits)
+            {
+                return (algorithm, kind)
+            }
+        }
+        throw WebAuthnError(
+            .noSupportedAlgorithm,
+            "none of \(requested.map(\.description)) is supported (\(supported.map(\.description)))",
+            field: "pubKeyCredParams")
+    }
+
+    /// Whether to set UV for `requirement`.
+    private func userVerification(
+        _ requirement: UserVerificationRequirement
+    )
+        throws(WebAuthnError) -> Bool
+    {
+        switch requirement {
+        case .required:
+            guard configuration.supportsUserVerification else {
+                throw WebAuthnError(
+                    .userVerificationUnavailable,
+                    "user verification is required; this authenticator has none",
+                    field: "userVerification")
+            }
+            return true
+        case .discouraged: return false
+        default: return configuration.supportsUserVerification
+        }
+    }
+
+    /// Whether the new credential is discoverable.
+    private func discoverability(
+        _ selection: AuthenticatorSelectionCriteria
+    )
+        throws(WebAuthnError) -> Bool
+    {
+        let requirement =
+            selection.residentKey ?? (selection.requireResidentKey ? .required : .discouraged)
+        switch requirement {
+        case .required:
+            guard configuration.supportsDiscoverableCredentials else {
+                throw WebAuthnError(
+                    .residentKeyUnavailable,
+                    "a discoverable credential is required; this authenticator makes none",
+                    field: "authenticatorSelection.residentKey")
+            }
+            return true
+        case .preferred: return configuration.supportsDiscoverableCredentials
+        default: return false
+        }
+    }
+
+    private func attestationStatement(
+        _ authenticatorData: AuthenticatorData, _ clientDataHash: [UInt8],
+        _ credentialKey: PrivateKey, _ algorithm: COSEAlgorithm
+    ) throws(WebAuthnError) -> AttestationStatement {
+        switch configuration.attestation {
+        case .none:
+            return .none
+        case .packedSelf:
+            return .packed(
+                try .selfAttestation(
+                    authenticatorData: authenticatorData, clientDataHash: clientDataHash,
+                    credentialKey: credentialKey, algorithm: algorithm,
+                    nonce: configuration.ecdsaNonce))
+        case .packed(let attestationKey, let chain):
+            return .packed(
+                try .fullAttestation(
+                    authenticatorData: authenticatorData, clientDataHash: clientDataHash,
+                    attestationKey: attestationKey, certificates: chain,
+                    nonce: configuration.ecdsaNonce))
+        case .fidoU2F(let attestationKey, let certificate):
+            return .fidoU2F(
+                try .signing(
+                    authenticatorData: authenticatorData, clientDataHash: clientDataHash,
+                    attestationKey: attestationKey, certificate: certificate,
+                    nonce: configuration.ecdsaNonce))
+        }
+    }
+
+    // MARK: Authentication
+
+    /// Makes an assertion from request options JSON (`PublicKeyCredentialRequestOptionsJSON`).
+    ///
+    /// - Throws: ``WebAuthnError``: the JSON form's errors; then as
+    ///   ``getAssertion(options:origin:topOrigin:)``.
+    public func getAssertion(
+        optionsJSON: [UInt8], origin: String, topOrigin: String? = nil
+    )
+        throws(WebAuthnError) -> AuthenticationResponseJSON
+    {
+        try getAssertion(
+            options: PublicKeyCredentialRequestOptionsJSON(jsonBytes: optionsJSON), origin: origin,
+            topOrigin: topOrigin)
+    }
+
+    /// Makes an assertion.
+    ///
+    /// - Throws: ``WebAuthnError``: `invalidOrigin`; `invalidRelyingPartyID`;
+    ///   `noMatchingCredential` (none of `allowCredentials` is held for the RP ID);
+    ///   `noDiscoverableCredential` (empty `allowCredentials`, no discoverable credential);
+    ///   `userVerificationUnavailable`; `signCountExhausted`; `signingFailed`; the store's
+    ///   errors (`corruptCredential`, `storageFailure`).
+    public func getAssertion(
+        options: PublicKeyCredentialRequestOptionsJSON, origin: String, topOrigin: String? = nil
+    ) throws(WebAuthnError) -> AuthenticationResponseJSON {
+        let relyingParty = try relyingParties.resolve(origin: origin, requestedID: options.rpId)
+        let relyingPartyID = relyingParty.relyingPartyID
+        var credential = try findCredential(options.allowCredentials, relyingPartyID)
+        let userVerified = try userVerification(options.userVerification)
+        let clientDataJSON = try CollectedClientData(
+            type: .get, challenge: options.challenge, origin: relyingParty.webOrigin.serialized,
+            crossOrigin: topOrigin != nil, topOrigin: topOrigin
+        ).jsonBytes()
+        if credential.usesSignCounter {
+            // One read-modify-write under the store's lock: the counter is read fresh, advanced
+            // and committed before anything is signed, so assertions made at once never share a
+            // value. A failure after this leaves a gap in the counters, never a repeat.
+            credential = try store.update(id: credential.id) { (stored) throws(WebAuthnError) in
+                guard stored.signCount < UInt32.max else {
+                    throw WebAuthnError(
+                        .signCountExhausted, "the signature counter is at its maximum",
+                        field: "signCount")
+                }
+                stored.signCount += 1
+            }
+        }
+
+        var flags: AuthenticatorDataFlags = [.userPresent]
+        if userVerified { flags.insert(.userVerified) }
+        if credential.backupEligible { flags.insert(.backupEligible) }
+        if credential.backupEligible && credential.backupState { flags.insert(.backupState) }
+        let authenticatorData = try AuthenticatorData(
+            rpIdHash: relyingParty.rpIdHash, flags: flags,
+            signCount: credential.usesSignCounter ? credential.signCount : 0)
+        let signature = try signWithClientDataHash(
+            authenticatorData.bytes, clientDataJSON, key: credential.privateKey,
+            algorithm: credential.algorithm)
+        return AuthenticationResponseJSON(
+            rawId: credential.id,
+            response: AuthenticatorAssertionResponseJSON(
+                clientDataJSON: clientDataJSON, authenticatorData: Array(authenticatorData.bytes),
+                signature: signature, userHandle: credential.userHandle),
+            authenticatorAttachment: configuration.attachment)
+    }
+
+    private func findCredential(
+        _ allowed: [PublicKeyCredentialDescriptorJSON], _ relyingPartyID: String
+    ) throws(WebAuthnError) -> StoredCredential {
+        if allowed.isEmpty {
+            guard
+                let credential = try store.credentials(relyingPartyID: relyingPartyID).first(
+                    where: \.isDiscoverable)
+            else {
+                throw WebAuthnError(
+                    .noDiscoverableCredential,
+                    "allowCredentials is empty and no discoverable credential is held for \(relyingPartyID)",
+                    field: "allowCredentials")
+            }
+            return credential
+        }
+        for descriptor in allowed where descriptor.type == "public-key" {
+            if let credential = try store.credential(id: descriptor.id),
+                credential.relyingPartyID == relyingPartyID
+            {
+                return credential
+            }
+        }
+        throw WebAuthnError(
+            .noMatchingCredential,
+            "none of the \(allowed.count) allowed credentials is held for \(relyingPartyID)",
+            field: "allowCredentials")
+    }
+
+    private static func sha256(_ bytes: [UInt8]) throws(WebAuthnError) -> [UInt8] {
+        do {
+            return try DigestAlgorithm.sha256.hash(bytes)
+        } catch {
+            throw WebAuthnError(crypto: error, .signingFailed, field: "clientDataJSON")
+        }
+    }
+
+    /// The signature over `authenticatorData ‖ SHA-256(clientDataJSON)`, with the hash kept on
+    /// the stack (an assertion needs it only for the signature).
+    private func signWithClientDataHash(
+        _ authenticatorData: ArraySlice<UInt8>, _ clientDataJSON: [UInt8], key: PrivateKey,
+        algorithm: COSEAlgorithm
+    ) throws(WebAuthnError) -> [UInt8] {
+        let nonce = configuration.ecdsaNonce
+        do {
+            return try DigestAlgorithm.sha256.withHash(of: clientDataJSON) {
+                (clientDataHash) throws(CryptoError) in
+                try key.signature(
+                    for: authenticatorData, clientDataHash, algorithm: algorithm, nonce: nonce)
+            }
+        } catch {
+            throw WebAuthnError(crypto: error, .signingFailed, field: "alg")
+        }
+    }
+}

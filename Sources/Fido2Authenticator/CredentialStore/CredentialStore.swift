@@ -1,0 +1,55 @@
+import Fido2WebAuthn
+
+/// Where the software authenticator keeps its credentials.
+///
+/// Implementations must be safe to share across tasks, and every mutation must be atomic: a
+/// call that throws leaves the store as it was. ``InMemoryCredentialStore`` keeps credentials in
+/// memory; ``DirectoryCredentialStore`` keeps one file per credential and stays consistent when
+/// several processes share the directory.
+public protocol CredentialStore: Sendable {
+    /// The credential with ID `id`, or nil when there is none.
+    ///
+    /// - Throws: ``WebAuthnError`` `corruptCredential` or `storageFailure` when the store
+    ///   cannot be read.
+    func credential(id: [UInt8]) throws(WebAuthnError) -> StoredCredential?
+
+    /// Every credential made for `relyingPartyID`, in the store's order.
+    ///
+    /// - Throws: ``WebAuthnError`` `corruptCredential` or `storageFailure`; a credential that
+    ///   cannot be read is reported, never skipped.
+    func credentials(relyingPartyID: String) throws(WebAuthnError) -> [StoredCredential]
+
+    /// Adds a new credential.
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialExists` when one with the same ID is stored;
+    ///   `storageFailure` when it cannot be written.
+    func add(_ credential: StoredCredential) throws(WebAuthnError)
+
+    /// Replaces the stored credential that has `credential`'s ID.
+    ///
+    /// A replacement computed from an earlier read can undo a change made in between (two
+    /// assertions reading the same counter); use ``update(id:_:)`` to change a credential.
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialNotFound` when no credential has that ID;
+    ///   `storageFailure` when it cannot be written.
+    func replace(_ credential: StoredCredential) throws(WebAuthnError)
+
+    /// Changes the credential with ID `id` in one atomic read-modify-write: `change` sees the
+    /// credential as stored at that moment, and no other change to it (from any task, or any
+    /// process sharing the store) comes between that read and the write. Returns the credential
+    /// as stored afterwards. The software authenticator advances signature counters with it.
+    /// `change` runs while the store is locked: it must be quick and must not call the store.
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialNotFound` when no credential has that ID; what
+    ///   `change` throws (nothing is then written); `corruptCredential` or `storageFailure`.
+    func update(
+        id: [UInt8], _ change: (inout StoredCredential) throws(WebAuthnError) -> Void
+    ) throws(WebAuthnError) -> StoredCredential
+
+    /// Removes the credential with ID `id` (a registration whose response never reached the
+    /// relying party).
+    ///
+    /// - Throws: ``WebAuthnError`` `credentialNotFound` when no credential has that ID;
+    ///   `storageFailure` when it cannot be removed.
+    func remove(id: [UInt8]) throws(WebAuthnError)
+}

@@ -1,0 +1,39 @@
+import Fido2Crypto
+import Fido2WebAuthn
+
+/// The WebAuthn `prf` extension over CTAP2 `hmac-secret` (WebAuthn Level 3 §10.1.4, CTAP 2.1
+/// §12.5): how a PRF input becomes an `hmac-secret` salt, and how an authenticator turns a salt
+/// into an output with the credential's secret.
+public enum PRFEvaluation {
+    /// The `hmac-secret` salt for a PRF input: SHA-256(UTF-8 "WebAuthn PRF" ‖ 0x00 ‖ input).
+    ///
+    /// - Throws: ``WebAuthnError/Code-swift.struct/invalidValue`` if hashing fails.
+    public static func salt(forInput input: [UInt8]) throws(WebAuthnError) -> [UInt8] {
+        try PINUVAuthProtocol.crypto { () throws(CryptoError) in
+            try DigestAlgorithm.sha256.hash(Array("WebAuthn PRF".utf8) + [0] + input)
+        }
+    }
+
+    /// The `hmac-secret` output for `salt` (32 bytes): HMAC-SHA-256 keyed with the
+    /// credential's random secret.
+    ///
+    /// - Throws: ``WebAuthnError/Code-swift.struct/invalidValue`` for a salt that is not 32
+    ///   bytes or a secret that is empty.
+    public static func output(
+        credentialRandom: [UInt8], salt: [UInt8]
+    ) throws(WebAuthnError)
+        -> [UInt8]
+    {
+        guard salt.count == 32 else {
+            throw WebAuthnError(
+                .invalidValue, "hmac-secret salts are 32 bytes, not \(salt.count)", field: "salt")
+        }
+        guard !credentialRandom.isEmpty else {
+            throw WebAuthnError(
+                .invalidValue, "the credential secret is empty", field: "credRandom")
+        }
+        return try PINUVAuthProtocol.crypto { () throws(CryptoError) in
+            try HMAC.authenticationCode(for: salt, key: credentialRandom)
+        }
+    }
+}
