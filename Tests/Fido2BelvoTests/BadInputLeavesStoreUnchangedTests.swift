@@ -1,7 +1,7 @@
+import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
-import Fido2Authenticator
 import Fido2WebAuthn
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
+import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
-import Fido2Authenticator
 import Fido2WebAuthn
 import Testing
 
