@@ -1,4 +1,4 @@
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Testing
 
 /// Inputs the fuzz targets (`Tests/Fuzz`) found crashing, replayed. Memory errors among them

@@ -1,5 +1,5 @@
 import Fido2CBOR
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2TestSupport
 import Fido2WebAuthn
 import Testing

@@ -3,7 +3,7 @@ import Fido2Crypto
 import Fido2TestSupport
 import Testing
 
-@testable import Fido2WebAuthn
+@_spi(Fido2Internals) @testable import Fido2WebAuthn
 
 /// The `android-key` verifier (WebAuthn §8.4) on the W3C vector, on real devices and the FIDO
 /// conformance tool, and on every failure path, through the `AttestationFormatVerifier`

@@ -1,9 +1,9 @@
 import Fido2CBOR
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2TestSupport
 import Testing
 
-@testable import Fido2WebAuthn
+@_spi(Fido2Internals) @testable import Fido2WebAuthn
 
 /// The `apple` verifier (WebAuthn §8.8) on the W3C vector, on real Apple devices, and on every
 /// failure path, through the `AttestationFormatVerifier` protocol.

@@ -2,7 +2,7 @@ import Fido2CBOR
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
-import Fido2WebAuthn
+@_spi(Fido2Internals) import Fido2WebAuthn
 import Testing
 
 /// The device format verifiers (`tpm`, `android-key`, `android-safetynet`, `apple`), called

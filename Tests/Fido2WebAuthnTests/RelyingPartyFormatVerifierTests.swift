@@ -1,9 +1,9 @@
 import Fido2Authenticator
 import Fido2CBOR
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
-import Fido2WebAuthn
+@_spi(Fido2Internals) import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
 import Testing
 

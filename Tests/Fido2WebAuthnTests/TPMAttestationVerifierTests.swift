@@ -1,9 +1,9 @@
 import Fido2CBOR
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2TestSupport
 import Testing
 
-@testable import Fido2WebAuthn
+@_spi(Fido2Internals) @testable import Fido2WebAuthn
 
 /// The `tpm` verifier (WebAuthn §8.3) on the W3C vector, on real TPMs, and on every failure
 /// path, through the `AttestationFormatVerifier` protocol.

@@ -4,7 +4,7 @@ extension DERElement {
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` when empty;
     ///   ``CryptoError/Code-swift.struct/derNonMinimalEncoding`` when the first nine bits are
     ///   all zero or all one (a redundant leading octet).
-    public func decodeInteger() throws(CryptoError) -> ArraySlice<UInt8> {
+    @_spi(Fido2Internals) public func decodeInteger() throws(CryptoError) -> ArraySlice<UInt8> {
         guard let first = contents.first else { throw invalid("empty INTEGER") }
         if contents.count > 1 {
             let second = contents[contents.startIndex + 1]
@@ -20,7 +20,7 @@ extension DERElement {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derLimitExceeded`` when it does not fit;
     ///   otherwise as ``decodeInteger()``.
-    public func decodeInt64() throws(CryptoError) -> Int64 {
+    @_spi(Fido2Internals) public func decodeInt64() throws(CryptoError) -> Int64 {
         let bytes = try decodeInteger()
         guard bytes.count <= 8 else {
             throw invalid(
@@ -35,7 +35,7 @@ extension DERElement {
     /// The contents as a BOOLEAN: one octet, 0x00 or 0xff (DER).
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` otherwise.
-    public func decodeBoolean() throws(CryptoError) -> Bool {
+    @_spi(Fido2Internals) public func decodeBoolean() throws(CryptoError) -> Bool {
         guard contents.count == 1, let byte = contents.first, byte == 0 || byte == 0xff else {
             throw invalid("BOOLEAN must be one octet, 00 or ff")
         }
@@ -45,7 +45,7 @@ extension DERElement {
     /// Checks the contents of a NULL (none).
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` when there are contents.
-    public func decodeNull() throws(CryptoError) {
+    @_spi(Fido2Internals) public func decodeNull() throws(CryptoError) {
         guard contents.isEmpty else { throw invalid("NULL with contents") }
     }
 
@@ -53,7 +53,7 @@ extension DERElement {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` for a missing or too large
     ///   unused-bit count, or padding bits that are not zero.
-    public func decodeBitString() throws(CryptoError) -> DERBitString {
+    @_spi(Fido2Internals) public func decodeBitString() throws(CryptoError) -> DERBitString {
         guard let unused = contents.first, unused < 8 else {
             throw invalid("BIT STRING needs an unused-bit count of 0–7")
         }
@@ -70,7 +70,9 @@ extension DERElement {
     /// The contents as an OBJECT IDENTIFIER.
     ///
     /// - Throws: as ``ASN1ObjectIdentifier/init(derContents:)``, at this element's offset.
-    public func decodeObjectIdentifier() throws(CryptoError) -> ASN1ObjectIdentifier {
+    @_spi(Fido2Internals) public func decodeObjectIdentifier() throws(CryptoError)
+        -> ASN1ObjectIdentifier
+    {
         do throws(CryptoError) {
             return try ASN1ObjectIdentifier(derContents: contents)
         } catch {
@@ -87,7 +89,9 @@ extension DERElement {
     /// - Throws: ``CryptoError/Code-swift.struct/derUnexpectedTag`` when `type` is not one of
     ///   these; ``CryptoError/Code-swift.struct/derInvalidValue`` for bytes outside the type's
     ///   character set or encoding.
-    public func decodeString(as type: DERTag? = nil) throws(CryptoError) -> String {
+    @_spi(Fido2Internals) public func decodeString(
+        as type: DERTag? = nil
+    ) throws(CryptoError) -> String {
         let kind = type ?? tag
         switch kind.number {
         case DERTag.utf8String.number where kind.tagClass == .universal:
@@ -125,7 +129,9 @@ extension DERElement {
     /// - Throws: ``CryptoError/Code-swift.struct/derUnexpectedTag`` when `type` is neither;
     ///   ``CryptoError/Code-swift.struct/derInvalidValue`` for any other form or an impossible
     ///   date.
-    public func decodeTime(as type: DERTag? = nil) throws(CryptoError) -> Int64 {
+    @_spi(Fido2Internals) public func decodeTime(
+        as type: DERTag? = nil
+    ) throws(CryptoError) -> Int64 {
         let kind = type ?? tag
         let isUTC: Bool
         switch kind {

@@ -4,17 +4,17 @@
 /// The typed `decode…` methods read the contents as a given ASN.1 type without looking at the
 /// tag, so that implicitly tagged values (`[1] IMPLICIT INTEGER`) decode the same way as
 /// universal ones; ``DERReader``'s `read…` methods check the tag first.
-public struct DERElement: Sendable {
+@_spi(Fido2Internals) public struct DERElement: Sendable {
     /// The element's identifier.
-    public let tag: DERTag
+    @_spi(Fido2Internals) public let tag: DERTag
     /// The whole element: identifier, length and contents octets.
-    public let encoded: ArraySlice<UInt8>
+    @_spi(Fido2Internals) public let encoded: ArraySlice<UInt8>
     /// The contents octets.
-    public let contents: ArraySlice<UInt8>
+    @_spi(Fido2Internals) public let contents: ArraySlice<UInt8>
     /// The offset of the identifier octet, from the start of the reader's input.
-    public let offset: Int
+    @_spi(Fido2Internals) public let offset: Int
     /// The offset of the first contents octet, from the start of the reader's input.
-    public let contentsOffset: Int
+    @_spi(Fido2Internals) public let contentsOffset: Int
 
     init(
         tag: DERTag, encoded: ArraySlice<UInt8>, contents: ArraySlice<UInt8>, offset: Int,

@@ -3,7 +3,7 @@ extension DERReader {
     /// big-endian octets.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeInteger()``.
-    public mutating func readInteger(
+    @_spi(Fido2Internals) public mutating func readInteger(
         tag: DERTag = .integer
     ) throws(CryptoError) -> ArraySlice<
         UInt8
@@ -14,35 +14,41 @@ extension DERReader {
     /// Reads an INTEGER that fits an `Int64`.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeInt64()``.
-    public mutating func readInt64(tag: DERTag = .integer) throws(CryptoError) -> Int64 {
+    @_spi(Fido2Internals) public mutating func readInt64(
+        tag: DERTag = .integer
+    ) throws(CryptoError) -> Int64 {
         try readElement(tag).decodeInt64()
     }
 
     /// Reads an ENUMERATED that fits an `Int64`.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeInt64()``.
-    public mutating func readEnumerated(tag: DERTag = .enumerated) throws(CryptoError) -> Int64 {
+    @_spi(Fido2Internals) public mutating func readEnumerated(
+        tag: DERTag = .enumerated
+    ) throws(CryptoError) -> Int64 {
         try readElement(tag).decodeInt64()
     }
 
     /// Reads a BOOLEAN.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeBoolean()``.
-    public mutating func readBoolean(tag: DERTag = .boolean) throws(CryptoError) -> Bool {
+    @_spi(Fido2Internals) public mutating func readBoolean(
+        tag: DERTag = .boolean
+    ) throws(CryptoError) -> Bool {
         try readElement(tag).decodeBoolean()
     }
 
     /// Reads a NULL.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeNull()``.
-    public mutating func readNull(tag: DERTag = .null) throws(CryptoError) {
+    @_spi(Fido2Internals) public mutating func readNull(tag: DERTag = .null) throws(CryptoError) {
         try readElement(tag).decodeNull()
     }
 
     /// Reads an OCTET STRING's contents.
     ///
     /// - Throws: as ``readElement(_:)``.
-    public mutating func readOctetString(
+    @_spi(Fido2Internals) public mutating func readOctetString(
         tag: DERTag = .octetString
     ) throws(CryptoError)
         -> ArraySlice<UInt8>
@@ -53,7 +59,7 @@ extension DERReader {
     /// Reads a BIT STRING.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeBitString()``.
-    public mutating func readBitString(
+    @_spi(Fido2Internals) public mutating func readBitString(
         tag: DERTag = .bitString
     ) throws(CryptoError)
         -> DERBitString
@@ -64,7 +70,7 @@ extension DERReader {
     /// Reads an OBJECT IDENTIFIER.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeObjectIdentifier()``.
-    public mutating func readObjectIdentifier(
+    @_spi(Fido2Internals) public mutating func readObjectIdentifier(
         tag: DERTag = .objectIdentifier
     ) throws(CryptoError) -> ASN1ObjectIdentifier {
         try readElement(tag).decodeObjectIdentifier()
@@ -75,14 +81,14 @@ extension DERReader {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derUnexpectedTag`` when the next element is
     ///   not a character string; otherwise as ``DERElement/decodeString(as:)``.
-    public mutating func readString() throws(CryptoError) -> String {
+    @_spi(Fido2Internals) public mutating func readString() throws(CryptoError) -> String {
         try readElement().decodeString()
     }
 
     /// Reads a character string of one type, `tag` (or an implicit tag standing for `type`).
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeString(as:)``.
-    public mutating func readString(
+    @_spi(Fido2Internals) public mutating func readString(
         tag: DERTag, as type: DERTag? = nil
     ) throws(CryptoError) -> String {
         try readElement(tag).decodeString(as: type ?? tag)
@@ -93,7 +99,7 @@ extension DERReader {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derUnexpectedTag`` for any other element;
     ///   otherwise as ``DERElement/decodeTime(as:)``.
-    public mutating func readTime() throws(CryptoError) -> Int64 {
+    @_spi(Fido2Internals) public mutating func readTime() throws(CryptoError) -> Int64 {
         try readElement().decodeTime()
     }
 }

@@ -12,18 +12,18 @@
 /// ``Limits-swift.struct/maximumDepth`` readers deep and input at most
 /// ``Limits-swift.struct/maximumSize`` bytes. Every failure is a ``CryptoError`` with a `der…`
 /// code and the byte ``CryptoError/offset`` counted from the start of the input.
-public struct DERReader: Sendable {
+@_spi(Fido2Internals) public struct DERReader: Sendable {
     /// Bounds on what a reader accepts.
-    public struct Limits: Hashable, Sendable {
+    @_spi(Fido2Internals) public struct Limits: Hashable, Sendable {
         /// How many constructed elements deep nested readers may go (the outermost reader is
         /// depth 0).
-        public var maximumDepth: Int
+        @_spi(Fido2Internals) public var maximumDepth: Int
         /// The largest input, in bytes.
-        public var maximumSize: Int
+        @_spi(Fido2Internals) public var maximumSize: Int
 
         /// Limits that fit X.509 certificates and their extensions with room to spare: depth
         /// 32, 1 MiB.
-        public init(maximumDepth: Int = 32, maximumSize: Int = 1 << 20) {
+        @_spi(Fido2Internals) public init(maximumDepth: Int = 32, maximumSize: Int = 1 << 20) {
             self.maximumDepth = maximumDepth
             self.maximumSize = maximumSize
         }
@@ -35,13 +35,15 @@ public struct DERReader: Sendable {
     private let origin: Int
     private let depth: Int
     /// The limits this reader enforces.
-    public let limits: Limits
+    @_spi(Fido2Internals) public let limits: Limits
 
     /// A reader over `bytes`.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derLimitExceeded`` when `bytes` is larger
     ///   than `limits.maximumSize`.
-    public init(_ bytes: ArraySlice<UInt8>, limits: Limits = Limits()) throws(CryptoError) {
+    @_spi(Fido2Internals) public init(
+        _ bytes: ArraySlice<UInt8>, limits: Limits = Limits()
+    ) throws(CryptoError) {
         guard bytes.count <= limits.maximumSize else {
             throw CryptoError(
                 .derLimitExceeded,
@@ -57,7 +59,9 @@ public struct DERReader: Sendable {
     /// A reader over `bytes`; see ``init(_:limits:)-(ArraySlice<UInt8>,_)``.
     ///
     /// - Throws: as ``init(_:limits:)-(ArraySlice<UInt8>,_)``.
-    public init(_ bytes: [UInt8], limits: Limits = Limits()) throws(CryptoError) {
+    @_spi(Fido2Internals) public init(
+        _ bytes: [UInt8], limits: Limits = Limits()
+    ) throws(CryptoError) {
         try self.init(bytes[...], limits: limits)
     }
 
@@ -73,7 +77,7 @@ public struct DERReader: Sendable {
     ///
     /// - Throws: as ``readElement()``, and ``CryptoError/Code-swift.struct/derTrailingBytes``
     ///   when bytes follow the element.
-    public static func singleElement(
+    @_spi(Fido2Internals) public static func singleElement(
         _ bytes: ArraySlice<UInt8>, limits: Limits = Limits()
     ) throws(CryptoError) -> DERElement {
         var reader = try DERReader(bytes, limits: limits)
@@ -85,7 +89,7 @@ public struct DERReader: Sendable {
     /// Reads `bytes` as exactly one element; see ``singleElement(_:limits:)-(ArraySlice<UInt8>,_)``.
     ///
     /// - Throws: as ``singleElement(_:limits:)-(ArraySlice<UInt8>,_)``.
-    public static func singleElement(
+    @_spi(Fido2Internals) public static func singleElement(
         _ bytes: [UInt8], limits: Limits = Limits()
     ) throws(CryptoError) -> DERElement {
         try singleElement(bytes[...], limits: limits)
@@ -95,7 +99,7 @@ public struct DERReader: Sendable {
     /// well-formed DER as well (the whole tree, not only the outer element), within `limits`.
     ///
     /// - Throws: the first error found, as ``readElement()`` and ``finish()`` report them.
-    public static func validate(
+    @_spi(Fido2Internals) public static func validate(
         _ bytes: ArraySlice<UInt8>, limits: Limits = Limits()
     ) throws(CryptoError) {
         var reader = try DERReader(bytes, limits: limits)
@@ -117,15 +121,15 @@ public struct DERReader: Sendable {
     // MARK: Position
 
     /// Whether every byte has been read.
-    public var isAtEnd: Bool { position == input.endIndex }
+    @_spi(Fido2Internals) public var isAtEnd: Bool { position == input.endIndex }
 
     /// The offset of the next byte to read, from the start of the outermost input.
-    public var offset: Int { position - origin }
+    @_spi(Fido2Internals) public var offset: Int { position - origin }
 
     /// Throws unless every byte has been read.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derTrailingBytes`` at the first unread byte.
-    public func finish() throws(CryptoError) {
+    @_spi(Fido2Internals) public func finish() throws(CryptoError) {
         guard isAtEnd else {
             throw CryptoError(
                 .derTrailingBytes, "\(input.endIndex - position) bytes after the last element",
@@ -138,7 +142,7 @@ public struct DERReader: Sendable {
     /// The tag of the next element without reading it, or nil at the end.
     ///
     /// - Throws: as ``readElement()`` for a malformed identifier.
-    public func peekTag() throws(CryptoError) -> DERTag? {
+    @_spi(Fido2Internals) public func peekTag() throws(CryptoError) -> DERTag? {
         guard !isAtEnd else { return nil }
         var copy = self
         return try copy.readTag()
@@ -152,7 +156,7 @@ public struct DERReader: Sendable {
     ///   number in more octets than needed; ``CryptoError/Code-swift.struct/derInvalidValue``
     ///   for the reserved length octet 0xff; ``CryptoError/Code-swift.struct/derLimitExceeded``
     ///   for a tag number above `UInt32.max` or a length above `Int.max`.
-    public mutating func readElement() throws(CryptoError) -> DERElement {
+    @_spi(Fido2Internals) public mutating func readElement() throws(CryptoError) -> DERElement {
         let start = position
         guard !isAtEnd else {
             throw CryptoError(.derTruncated, "expected an element, found the end", offset: offset)
@@ -176,7 +180,9 @@ public struct DERReader: Sendable {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derUnexpectedTag`` for another tag; otherwise
     ///   as ``readElement()``.
-    public mutating func readElement(_ tag: DERTag) throws(CryptoError) -> DERElement {
+    @_spi(Fido2Internals) public mutating func readElement(
+        _ tag: DERTag
+    ) throws(CryptoError) -> DERElement {
         let element = try readElement()
         guard element.tag == tag else {
             throw CryptoError(
@@ -189,7 +195,9 @@ public struct DERReader: Sendable {
     /// reading nothing, at the end or when the next tag differs.
     ///
     /// - Throws: as ``readElement()``.
-    public mutating func readOptionalElement(_ tag: DERTag) throws(CryptoError) -> DERElement? {
+    @_spi(Fido2Internals) public mutating func readOptionalElement(
+        _ tag: DERTag
+    ) throws(CryptoError) -> DERElement? {
         guard try peekTag() == tag else { return nil }
         return try readElement()
     }
@@ -198,7 +206,9 @@ public struct DERReader: Sendable {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derUnexpectedTag`` when `element` is
     ///   primitive; ``CryptoError/Code-swift.struct/derLimitExceeded`` past the depth limit.
-    public func nestedReader(_ element: DERElement) throws(CryptoError) -> DERReader {
+    @_spi(Fido2Internals) public func nestedReader(
+        _ element: DERElement
+    ) throws(CryptoError) -> DERReader {
         guard element.tag.isConstructed else {
             throw CryptoError(
                 .derUnexpectedTag, "\(element.tag) is not constructed", offset: element.offset)
@@ -217,7 +227,7 @@ public struct DERReader: Sendable {
     ///
     /// - Throws: what `body` throws; ``CryptoError/Code-swift.struct/derTrailingBytes`` when
     ///   `body` leaves contents unread; otherwise as ``readElement(_:)`` and ``nestedReader(_:)``.
-    public mutating func readConstructed<R>(
+    @_spi(Fido2Internals) public mutating func readConstructed<R>(
         _ tag: DERTag, _ body: (inout DERReader) throws(CryptoError) -> R
     ) throws(CryptoError) -> R {
         let element = try readElement(tag)
@@ -230,7 +240,7 @@ public struct DERReader: Sendable {
     /// Reads a SEQUENCE; see ``readConstructed(_:_:)``.
     ///
     /// - Throws: as ``readConstructed(_:_:)``.
-    public mutating func readSequence<R>(
+    @_spi(Fido2Internals) public mutating func readSequence<R>(
         _ body: (inout DERReader) throws(CryptoError) -> R
     ) throws(CryptoError) -> R {
         try readConstructed(.sequence, body)
@@ -240,7 +250,7 @@ public struct DERReader: Sendable {
     /// elements is not checked.
     ///
     /// - Throws: as ``readConstructed(_:_:)``.
-    public mutating func readSet<R>(
+    @_spi(Fido2Internals) public mutating func readSet<R>(
         _ body: (inout DERReader) throws(CryptoError) -> R
     ) throws(CryptoError) -> R {
         try readConstructed(.set, body)
@@ -250,7 +260,7 @@ public struct DERReader: Sendable {
     /// element wrapping exactly one element, which `body` reads.
     ///
     /// - Throws: as ``readConstructed(_:_:)``.
-    public mutating func readExplicit<R>(
+    @_spi(Fido2Internals) public mutating func readExplicit<R>(
         _ number: UInt32, _ body: (inout DERReader) throws(CryptoError) -> R
     ) throws(CryptoError) -> R {
         try readConstructed(.contextSpecific(number, constructed: true), body)
@@ -259,7 +269,7 @@ public struct DERReader: Sendable {
     /// Reads `[number] EXPLICIT T` when the next element has that tag; nil otherwise.
     ///
     /// - Throws: as ``readExplicit(_:_:)``.
-    public mutating func readOptionalExplicit<R>(
+    @_spi(Fido2Internals) public mutating func readOptionalExplicit<R>(
         _ number: UInt32, _ body: (inout DERReader) throws(CryptoError) -> R
     ) throws(CryptoError) -> R? {
         guard try peekTag() == .contextSpecific(number, constructed: true) else { return nil }

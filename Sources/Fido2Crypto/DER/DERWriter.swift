@@ -4,17 +4,19 @@
 /// ``appendExplicit(_:_:)``); the writer fills in the length afterwards in the fewest octets,
 /// and sorts a SET OF's elements as DER requires. It is meant for certificates and other small
 /// structures, not for hot paths: nesting moves each level's contents once.
-public struct DERWriter: Sendable {
+@_spi(Fido2Internals) public struct DERWriter: Sendable {
     /// The DER written so far.
-    public private(set) var bytes: [UInt8] = []
+    @_spi(Fido2Internals) public private(set) var bytes: [UInt8] = []
 
     /// An empty writer.
-    public init() {}
+    @_spi(Fido2Internals) public init() {}
 
     // MARK: Elements
 
     /// Appends an element with `tag` and the given contents octets, as they are.
-    public mutating func appendElement<C: Collection<UInt8>>(_ tag: DERTag, contents: C) {
+    @_spi(Fido2Internals) public mutating func appendElement<C: Collection<UInt8>>(
+        _ tag: DERTag, contents: C
+    ) {
         tag.append(to: &bytes)
         Self.appendLength(contents.count, to: &bytes)
         bytes.append(contentsOf: contents)
@@ -23,7 +25,9 @@ public struct DERWriter: Sendable {
     /// Appends an already encoded element, which must be exactly one well-formed DER element.
     ///
     /// - Throws: as ``DERReader/singleElement(_:limits:)-(ArraySlice<UInt8>,_)``.
-    public mutating func appendEncoded<C: Collection<UInt8>>(_ element: C) throws(CryptoError) {
+    @_spi(Fido2Internals) public mutating func appendEncoded<C: Collection<UInt8>>(
+        _ element: C
+    ) throws(CryptoError) {
         let copy = Array(element)
         _ = try DERReader.singleElement(copy)
         bytes.append(contentsOf: copy)
@@ -37,7 +41,7 @@ public struct DERWriter: Sendable {
     /// Appends a constructed element with `tag` whose contents `body` writes.
     ///
     /// - Throws: what `body` throws; the writer is then as it was before the call.
-    public mutating func appendConstructed<E: Error>(
+    @_spi(Fido2Internals) public mutating func appendConstructed<E: Error>(
         _ tag: DERTag, _ body: (inout DERWriter) throws(E) -> Void
     ) throws(E) {
         let start = bytes.count
@@ -56,7 +60,7 @@ public struct DERWriter: Sendable {
     /// Appends a SEQUENCE whose elements `body` writes.
     ///
     /// - Throws: what `body` throws.
-    public mutating func appendSequence<E: Error>(
+    @_spi(Fido2Internals) public mutating func appendSequence<E: Error>(
         _ body: (inout DERWriter) throws(E) -> Void
     ) throws(E) {
         try appendConstructed(.sequence, body)
@@ -66,7 +70,7 @@ public struct DERWriter: Sendable {
     /// §11.6: by their encodings, as octet strings).
     ///
     /// - Throws: what `body` throws.
-    public mutating func appendSet(
+    @_spi(Fido2Internals) public mutating func appendSet(
         _ body: (inout DERWriter) throws(CryptoError) -> Void
     ) throws(CryptoError) {
         var inner = DERWriter()
@@ -81,7 +85,7 @@ public struct DERWriter: Sendable {
     /// Appends `[number] EXPLICIT`, wrapping the one element `body` writes.
     ///
     /// - Throws: what `body` throws.
-    public mutating func appendExplicit<E: Error>(
+    @_spi(Fido2Internals) public mutating func appendExplicit<E: Error>(
         _ number: UInt32, _ body: (inout DERWriter) throws(E) -> Void
     ) throws(E) {
         try appendConstructed(.contextSpecific(number, constructed: true), body)
@@ -91,7 +95,7 @@ public struct DERWriter: Sendable {
 
     /// Appends a non-negative INTEGER given as big-endian unsigned octets (leading zeros are
     /// dropped, and a zero octet is added when the high bit would read as a sign).
-    public mutating func appendInteger<C: Collection<UInt8>>(
+    @_spi(Fido2Internals) public mutating func appendInteger<C: Collection<UInt8>>(
         unsignedBigEndian magnitude: C, tag: DERTag = .integer
     ) {
         let significant = magnitude.drop { $0 == 0 }
@@ -103,27 +107,31 @@ public struct DERWriter: Sendable {
     }
 
     /// Appends an INTEGER (minimal two's complement).
-    public mutating func appendInteger(_ value: Int64, tag: DERTag = .integer) {
+    @_spi(Fido2Internals) public mutating func appendInteger(_ value: Int64, tag: DERTag = .integer)
+    {
         appendElement(tag, contents: Self.minimalTwosComplement(value))
     }
 
     /// Appends an ENUMERATED.
-    public mutating func appendEnumerated(_ value: Int64, tag: DERTag = .enumerated) {
+    @_spi(Fido2Internals) public mutating func appendEnumerated(
+        _ value: Int64, tag: DERTag = .enumerated
+    ) {
         appendElement(tag, contents: Self.minimalTwosComplement(value))
     }
 
     /// Appends a BOOLEAN (0xff for true).
-    public mutating func appendBoolean(_ value: Bool, tag: DERTag = .boolean) {
+    @_spi(Fido2Internals) public mutating func appendBoolean(_ value: Bool, tag: DERTag = .boolean)
+    {
         appendElement(tag, contents: CollectionOfOne(value ? 0xff : 0x00))
     }
 
     /// Appends a NULL.
-    public mutating func appendNull(tag: DERTag = .null) {
+    @_spi(Fido2Internals) public mutating func appendNull(tag: DERTag = .null) {
         appendElement(tag, contents: EmptyCollection())
     }
 
     /// Appends an OCTET STRING.
-    public mutating func appendOctetString<C: Collection<UInt8>>(
+    @_spi(Fido2Internals) public mutating func appendOctetString<C: Collection<UInt8>>(
         _ contents: C, tag: DERTag = .octetString
     ) {
         appendElement(tag, contents: contents)
@@ -133,7 +141,7 @@ public struct DERWriter: Sendable {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` when `unusedBitCount` is
     ///   outside 0–7, non-zero for an empty string, or the padding bits are not zero.
-    public mutating func appendBitString<C: Collection<UInt8>>(
+    @_spi(Fido2Internals) public mutating func appendBitString<C: Collection<UInt8>>(
         _ octets: C, unusedBitCount: Int = 0, tag: DERTag = .bitString
     ) throws(CryptoError) {
         var contents: [UInt8] = [UInt8(truncatingIfNeeded: unusedBitCount)]
@@ -149,7 +157,7 @@ public struct DERWriter: Sendable {
     }
 
     /// Appends an OBJECT IDENTIFIER.
-    public mutating func appendObjectIdentifier(
+    @_spi(Fido2Internals) public mutating func appendObjectIdentifier(
         _ identifier: ASN1ObjectIdentifier, tag: DERTag = .objectIdentifier
     ) {
         appendElement(tag, contents: identifier.derContents)
@@ -161,7 +169,9 @@ public struct DERWriter: Sendable {
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` when `text` has characters
     ///   the type cannot hold; ``CryptoError/Code-swift.struct/derUnexpectedTag`` for other
     ///   types.
-    public mutating func appendString(_ text: String, as type: DERTag) throws(CryptoError) {
+    @_spi(Fido2Internals) public mutating func appendString(
+        _ text: String, as type: DERTag
+    ) throws(CryptoError) {
         let contents: [UInt8]
         switch type {
         case .utf8String:
@@ -197,7 +207,8 @@ public struct DERWriter: Sendable {
     /// otherwise.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` for years outside 0–9999.
-    public mutating func appendTime(_ unixSeconds: Int64) throws(CryptoError) {
+    @_spi(Fido2Internals) public mutating func appendTime(_ unixSeconds: Int64) throws(CryptoError)
+    {
         if (1950...2049).contains(DERTime.year(of: unixSeconds)) {
             try appendUTCTime(unixSeconds)
         } else {
@@ -208,7 +219,9 @@ public struct DERWriter: Sendable {
     /// Appends a UTCTime `YYMMDDHHMMSSZ`.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` for years outside 1950–2049.
-    public mutating func appendUTCTime(_ unixSeconds: Int64) throws(CryptoError) {
+    @_spi(Fido2Internals) public mutating func appendUTCTime(
+        _ unixSeconds: Int64
+    ) throws(CryptoError) {
         guard let text = DERTime.format(unixSeconds, utc: true) else {
             throw CryptoError(.derInvalidValue, "UTCTime holds only the years 1950–2049")
         }
@@ -218,7 +231,9 @@ public struct DERWriter: Sendable {
     /// Appends a GeneralizedTime `YYYYMMDDHHMMSSZ`.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` for years outside 0–9999.
-    public mutating func appendGeneralizedTime(_ unixSeconds: Int64) throws(CryptoError) {
+    @_spi(Fido2Internals) public mutating func appendGeneralizedTime(
+        _ unixSeconds: Int64
+    ) throws(CryptoError) {
         guard let text = DERTime.format(unixSeconds, utc: false) else {
             throw CryptoError(.derInvalidValue, "GeneralizedTime holds only the years 0–9999")
         }

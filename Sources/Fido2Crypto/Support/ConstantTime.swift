@@ -1,12 +1,13 @@
 import COpenSSL
 
 /// Comparisons whose running time does not depend on where two secrets differ.
-public enum ConstantTime {
+@usableFromInline
+package enum ConstantTime {
     /// Whether `a` and `b` hold the same bytes. The time taken depends only on the lengths
     /// (which are not treated as secret: different lengths return `false` at once), never on
     /// the contents. Uses OpenSSL's `CRYPTO_memcmp`.
     @inlinable
-    public static func equals<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
+    package static func equals<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
         ByteAccess.with(a) { left in ByteAccess.with(b) { right in equals(left, right) } }
     }
 

@@ -10,9 +10,9 @@
 /// Reading pattern: check ``peek()``, then `read…` a scalar, or `beginObject()` and loop over
 /// ``nextMember()`` (read or ``skipValue()`` each value), or `beginArray()` and loop over
 /// ``nextElement()``. Whatever the body leaves unread is still checked when it returns.
-public struct JSONScanner {
+@_spi(Fido2Internals) public struct JSONScanner {
     /// What the next value is, judged by its first byte.
-    public enum Kind: Sendable, Hashable, CustomStringConvertible {
+    @_spi(Fido2Internals) public enum Kind: Sendable, Hashable, CustomStringConvertible {
         /// `{`.
         case object
         /// `[`.
@@ -27,7 +27,7 @@ public struct JSONScanner {
         case null
 
         /// `an object`, `a string`, `null`, … for error messages.
-        public var description: String {
+        @_spi(Fido2Internals) public var description: String {
             switch self {
             case .object: return "an object"
             case .array: return "an array"
@@ -40,7 +40,7 @@ public struct JSONScanner {
     }
 
     /// A member name as read, compared with literals without making a `String`.
-    public struct Name: CustomStringConvertible {
+    @_spi(Fido2Internals) public struct Name: CustomStringConvertible {
         @usableFromInline let input: UnsafeBufferPointer<UInt8>
         @usableFromInline let range: Range<Int>
         /// The unescaped bytes when the name had escapes (rare).
@@ -65,7 +65,7 @@ public struct JSONScanner {
         // a call across the module boundary per comparison cost more than the comparisons.
         /// Whether the name is exactly `literal`, byte for byte.
         @inlinable
-        public static func == (name: Name, literal: StaticString) -> Bool {
+        @_spi(Fido2Internals) public static func == (name: Name, literal: StaticString) -> Bool {
             let count = literal.utf8CodeUnitCount
             let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
             if let unescaped = name.unescaped { return unescaped.elementsEqual(expected) }
@@ -77,17 +77,17 @@ public struct JSONScanner {
 
         /// Lets `switch name { case "challenge": … }` match names against literals.
         @inlinable
-        public static func ~= (literal: StaticString, name: Name) -> Bool {
+        @_spi(Fido2Internals) public static func ~= (literal: StaticString, name: Name) -> Bool {
             name == literal
         }
 
         /// The name as a `String`.
-        public var string: String {
+        @_spi(Fido2Internals) public var string: String {
             withBytes { String(decoding: $0, as: UTF8.self) }
         }
 
         /// The name.
-        public var description: String { string }
+        @_spi(Fido2Internals) public var description: String { string }
     }
 
     /// An open array or object.
@@ -136,7 +136,7 @@ public struct JSONScanner {
     ///   document is also malformed later on, the malformation is reported instead, so broken
     ///   JSON is always reported as broken JSON.
     @inlinable
-    public static func scan<Result, Failure: Error>(
+    @_spi(Fido2Internals) public static func scan<Result, Failure: Error>(
         _ bytes: [UInt8], options: JSONReader.Options = JSONReader.Options(),
         mapError: (Fido2EncodingError) -> Failure,
         _ body: (inout JSONScanner) throws(Failure) -> Result
@@ -174,7 +174,7 @@ public struct JSONScanner {
     }
 
     /// The byte offset of the next unread byte.
-    public var offset: Int { parser.position }
+    @_spi(Fido2Internals) public var offset: Int { parser.position }
 
     /// Notes that a value has been read completely.
     private mutating func valueDone() {
@@ -187,7 +187,7 @@ public struct JSONScanner {
     /// The kind of the next value, without consuming it.
     ///
     /// - Throws: ``Fido2EncodingError`` `truncated` or `unexpectedCharacter`.
-    public mutating func peek() throws(Fido2EncodingError) -> Kind {
+    @_spi(Fido2Internals) public mutating func peek() throws(Fido2EncodingError) -> Kind {
         let failedBefore = poisoned
         poisoned = true
         let result = try peekKind()
@@ -216,7 +216,7 @@ public struct JSONScanner {
     ///
     /// - Throws: ``Fido2EncodingError`` `unexpectedKind` when the next value is well-formed but
     ///   not an object (the scanner stays usable), or a syntax or limit code.
-    public mutating func beginObject() throws(Fido2EncodingError) {
+    @_spi(Fido2Internals) public mutating func beginObject() throws(Fido2EncodingError) {
         // A value of another kind leaves the scanner usable, so it does not poison it.
         try expect(.object)
         let failedBefore = poisoned
@@ -228,7 +228,7 @@ public struct JSONScanner {
     /// Enters the array that comes next.
     ///
     /// - Throws: ``Fido2EncodingError`` as ``beginObject()`` does.
-    public mutating func beginArray() throws(Fido2EncodingError) {
+    @_spi(Fido2Internals) public mutating func beginArray() throws(Fido2EncodingError) {
         // A value of another kind leaves the scanner usable, so it does not poison it.
         try expect(.array)
         let failedBefore = poisoned
@@ -249,7 +249,7 @@ public struct JSONScanner {
     ///
     /// - Throws: ``Fido2EncodingError`` for a malformed object or a repeated name (unless the
     ///   options allow duplicates).
-    public mutating func nextMember() throws(Fido2EncodingError) -> Name? {
+    @_spi(Fido2Internals) public mutating func nextMember() throws(Fido2EncodingError) -> Name? {
         let failedBefore = poisoned
         poisoned = true
         let result = try advanceMember()
@@ -378,7 +378,7 @@ public struct JSONScanner {
     /// array has ended (and is then left).
     ///
     /// - Throws: ``Fido2EncodingError`` for a malformed array.
-    public mutating func nextElement() throws(Fido2EncodingError) -> Bool {
+    @_spi(Fido2Internals) public mutating func nextElement() throws(Fido2EncodingError) -> Bool {
         let failedBefore = poisoned
         poisoned = true
         let result = try advanceElement()
@@ -420,7 +420,7 @@ public struct JSONScanner {
     ///
     /// - Throws: ``Fido2EncodingError`` `unexpectedKind` when the next value is not a string
     ///   (the scanner stays usable), or a syntax or limit code.
-    public mutating func readString() throws(Fido2EncodingError) -> String {
+    @_spi(Fido2Internals) public mutating func readString() throws(Fido2EncodingError) -> String {
         // A value of another kind leaves the scanner usable, so it does not poison it.
         try expect(.string)
         let failedBefore = poisoned
@@ -436,7 +436,7 @@ public struct JSONScanner {
     ///
     /// - Throws: ``Fido2EncodingError`` `unexpectedKind` when the next value is not a string
     ///   (the scanner stays usable), or a syntax or limit code.
-    public mutating func readStringUTF8<Result>(
+    @_spi(Fido2Internals) public mutating func readStringUTF8<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) -> Result
     )
         throws(Fido2EncodingError) -> Result
@@ -463,7 +463,8 @@ public struct JSONScanner {
     ///   scanner stays usable), a syntax or limit code, or a ``Base64URL`` code with the offset
     ///   of the bad character in the input (of the string's opening quote when the string
     ///   holds escapes).
-    public mutating func readBase64URL() throws(Fido2EncodingError) -> [UInt8] {
+    @_spi(Fido2Internals) public mutating func readBase64URL() throws(Fido2EncodingError) -> [UInt8]
+    {
         // A value of another kind leaves the scanner usable, so it does not poison it.
         try expect(.string)
         let failedBefore = poisoned
@@ -505,7 +506,8 @@ public struct JSONScanner {
     ///
     /// - Throws: ``Fido2EncodingError`` `unexpectedKind` when the next value is not a number
     ///   (the scanner stays usable), or a syntax or limit code.
-    public mutating func readNumber() throws(Fido2EncodingError) -> JSONNumber {
+    @_spi(Fido2Internals) public mutating func readNumber() throws(Fido2EncodingError) -> JSONNumber
+    {
         // A value of another kind leaves the scanner usable, so it does not poison it.
         try expect(.number)
         let failedBefore = poisoned
@@ -520,7 +522,7 @@ public struct JSONScanner {
     ///
     /// - Throws: ``Fido2EncodingError`` `unexpectedKind` when the next value is not a boolean
     ///   (the scanner stays usable), or a syntax or limit code.
-    public mutating func readBool() throws(Fido2EncodingError) -> Bool {
+    @_spi(Fido2Internals) public mutating func readBool() throws(Fido2EncodingError) -> Bool {
         // A value of another kind leaves the scanner usable, so it does not poison it.
         try expect(.boolean)
         let failedBefore = poisoned
@@ -536,7 +538,7 @@ public struct JSONScanner {
     ///
     /// - Throws: ``Fido2EncodingError`` `unexpectedKind` when the next value is not `null` (the
     ///   scanner stays usable), or a syntax or limit code.
-    public mutating func readNull() throws(Fido2EncodingError) {
+    @_spi(Fido2Internals) public mutating func readNull() throws(Fido2EncodingError) {
         // A value of another kind leaves the scanner usable, so it does not poison it.
         try expect(.null)
         let failedBefore = poisoned
@@ -549,7 +551,7 @@ public struct JSONScanner {
     /// Reads the value that comes next, whatever it is, as a tree.
     ///
     /// - Throws: ``Fido2EncodingError`` as ``JSONReader/read(_:)-(Bytes)`` does.
-    public mutating func readValue() throws(Fido2EncodingError) -> JSONValue {
+    @_spi(Fido2Internals) public mutating func readValue() throws(Fido2EncodingError) -> JSONValue {
         let failedBefore = poisoned
         poisoned = true
         let result = try value()
@@ -567,7 +569,7 @@ public struct JSONScanner {
     /// Checks and skips the value that comes next.
     ///
     /// - Throws: ``Fido2EncodingError`` as ``readValue()`` does.
-    public mutating func skipValue() throws(Fido2EncodingError) {
+    @_spi(Fido2Internals) public mutating func skipValue() throws(Fido2EncodingError) {
         _ = try readValue()
     }
 

@@ -11,7 +11,7 @@ public struct AndroidSafetyNetAttestationStatement: Sendable, Equatable {
     /// `response`: the JWS bytes as sent.
     public let response: ArraySlice<UInt8>
     /// The JWS, decoded.
-    public let jws: CompactJWS
+    package let jws: CompactJWS
 
     /// The payload's `nonce` (standard base64 text).
     public var nonce: String? { jws.payload["nonce"]?.stringValue }

@@ -3,26 +3,26 @@ import Fido2Encoding
 /// A JSON Web Signature in compact serialization (RFC 7515 §7.1):
 /// `base64url(header).base64url(payload).base64url(signature)`, with header and payload read
 /// as JSON objects. Android SafetyNet attestations carry one.
-public struct CompactJWS: Sendable, Equatable {
+package struct CompactJWS: Sendable, Equatable {
     /// The protected header.
-    public let header: JSONObject
+    package let header: JSONObject
     /// The payload.
-    public let payload: JSONObject
+    package let payload: JSONObject
     /// The signature bytes (for ES256, raw `r ‖ s`, not DER).
-    public let signature: [UInt8]
+    package let signature: [UInt8]
     /// What the signature covers: the ASCII `header.payload` part of the serialization.
-    public let signingInput: ArraySlice<UInt8>
+    package let signingInput: ArraySlice<UInt8>
     /// The header's `alg` (`RS256`, `ES256`, …).
-    public let algorithm: String
+    package let algorithm: String
     /// The header's `x5c`: DER certificates, leaf first (standard base64 in the header).
-    public let certificates: [[UInt8]]
+    package let certificates: [[UInt8]]
 
     /// Splits and decodes a compact JWS.
     ///
     /// - Throws: ``WebAuthnError`` `invalidJWS` naming the part (`header`, `payload`,
     ///   `signature`, `header.alg`, `header.x5c[1]`) that is not three base64url parts, not a
     ///   JSON object, or missing.
-    public init(compact: ArraySlice<UInt8>) throws(WebAuthnError) {
+    package init(compact: ArraySlice<UInt8>) throws(WebAuthnError) {
         let parts = compact.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3 else {
             throw WebAuthnError(

@@ -1,37 +1,37 @@
 /// A TPM 2.0 algorithm identifier (`TPM_ALG_ID`, TPM 2.0 Part 2 §6.3): key types, hashes,
 /// schemes. Any value reads; the common ones are named.
-public struct TPMAlgorithm: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+package struct TPMAlgorithm: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     /// The 16-bit identifier.
-    public let rawValue: UInt16
+    package let rawValue: UInt16
 
     /// The identifier `rawValue`.
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// `TPM_ALG_RSA`.
-    public static let rsa = TPMAlgorithm(rawValue: 0x0001)
+    package static let rsa = TPMAlgorithm(rawValue: 0x0001)
     /// `TPM_ALG_SHA1`.
-    public static let sha1 = TPMAlgorithm(rawValue: 0x0004)
+    package static let sha1 = TPMAlgorithm(rawValue: 0x0004)
     /// `TPM_ALG_SHA256`.
-    public static let sha256 = TPMAlgorithm(rawValue: 0x000B)
+    package static let sha256 = TPMAlgorithm(rawValue: 0x000B)
     /// `TPM_ALG_SHA384`.
-    public static let sha384 = TPMAlgorithm(rawValue: 0x000C)
+    package static let sha384 = TPMAlgorithm(rawValue: 0x000C)
     /// `TPM_ALG_SHA512`.
-    public static let sha512 = TPMAlgorithm(rawValue: 0x000D)
+    package static let sha512 = TPMAlgorithm(rawValue: 0x000D)
     /// `TPM_ALG_NULL`: no algorithm.
-    public static let null = TPMAlgorithm(rawValue: 0x0010)
+    package static let null = TPMAlgorithm(rawValue: 0x0010)
     /// `TPM_ALG_RSASSA`: RSASSA-PKCS1-v1_5.
-    public static let rsassa = TPMAlgorithm(rawValue: 0x0014)
+    package static let rsassa = TPMAlgorithm(rawValue: 0x0014)
     /// `TPM_ALG_RSAPSS`.
-    public static let rsapss = TPMAlgorithm(rawValue: 0x0016)
+    package static let rsapss = TPMAlgorithm(rawValue: 0x0016)
     /// `TPM_ALG_ECDSA`.
-    public static let ecdsa = TPMAlgorithm(rawValue: 0x0018)
+    package static let ecdsa = TPMAlgorithm(rawValue: 0x0018)
     /// `TPM_ALG_ECDAA`: its scheme details carry a count after the hash.
-    public static let ecdaa = TPMAlgorithm(rawValue: 0x001A)
+    package static let ecdaa = TPMAlgorithm(rawValue: 0x001A)
     /// `TPM_ALG_ECC`.
-    public static let ecc = TPMAlgorithm(rawValue: 0x0023)
+    package static let ecc = TPMAlgorithm(rawValue: 0x0023)
 
     /// `0x000b` and so on.
-    public var description: String {
+    package var description: String {
         let hex = Array("0123456789abcdef".utf8)
         let digits = (0..<4).reversed().map { hex[Int(rawValue >> (UInt16($0) * 4) & 0xf)] }
         return "0x" + String(decoding: digits, as: UTF8.self)
@@ -41,14 +41,14 @@ public struct TPMAlgorithm: RawRepresentable, Sendable, Hashable, CustomStringCo
 /// A TPM algorithm selector with the details that follow it when it is not `TPM_ALG_NULL`:
 /// `TPMT_SYM_DEF_OBJECT` (key bits and mode), `TPMT_RSA_SCHEME`/`TPMT_ECC_SCHEME` (a hash, and
 /// for ECDAA a count), `TPMT_KDF_SCHEME` (a hash).
-public struct TPMAlgorithmSelection: Sendable, Equatable {
+package struct TPMAlgorithmSelection: Sendable, Equatable {
     /// The selected algorithm.
-    public let algorithm: TPMAlgorithm
+    package let algorithm: TPMAlgorithm
     /// The details as encoded (empty for `TPM_ALG_NULL`).
-    public let details: ArraySlice<UInt8>
+    package let details: ArraySlice<UInt8>
 
     /// The hash algorithm of a scheme's details, when there is one.
-    public var hashAlgorithm: TPMAlgorithm? {
+    package var hashAlgorithm: TPMAlgorithm? {
         guard details.count >= 2 else { return nil }
         let first = details.startIndex
         return TPMAlgorithm(rawValue: UInt16(details[first]) << 8 | UInt16(details[first + 1]))

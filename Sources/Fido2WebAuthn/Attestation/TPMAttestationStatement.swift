@@ -14,9 +14,9 @@ public struct TPMAttestationStatement: Sendable, Equatable {
     /// The AIK's signature over `certInfo`.
     public let signature: ArraySlice<UInt8>
     /// `certInfo`, parsed.
-    public let certInfo: TPMSAttest
+    package let certInfo: TPMSAttest
     /// `pubArea`, parsed.
-    public let pubArea: TPMTPublic
+    package let pubArea: TPMTPublic
 
     init(
         reading encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int

@@ -5,40 +5,40 @@
 /// hash of authData ‖ clientDataHash, the attested name against `pubArea`) is the relying
 /// party's work. `clockInfo.safe` is kept as its raw byte: TPM 2.0 defines it as a boolean,
 /// but real TPMs and the W3C vectors (0x33) put other values there.
-public struct TPMSAttest: Sendable, Equatable {
+package struct TPMSAttest: Sendable, Equatable {
     /// The encoded structure (what the signature covers).
-    public let bytes: ArraySlice<UInt8>
+    package let bytes: ArraySlice<UInt8>
     /// `magic`: ``generatedValue`` for structures the TPM made.
-    public let magic: UInt32
+    package let magic: UInt32
     /// `type`: ``attestCertify`` for WebAuthn.
-    public let type: UInt16
+    package let type: UInt16
     /// `qualifiedSigner`: the qualified name of the signing key.
-    public let qualifiedSigner: ArraySlice<UInt8>
+    package let qualifiedSigner: ArraySlice<UInt8>
     /// `extraData`: for WebAuthn, the hash of authenticatorData ‖ clientDataHash.
-    public let extraData: ArraySlice<UInt8>
+    package let extraData: ArraySlice<UInt8>
     /// `clockInfo`.
-    public let clockInfo: TPMSClockInfo
+    package let clockInfo: TPMSClockInfo
     /// `firmwareVersion`.
-    public let firmwareVersion: UInt64
+    package let firmwareVersion: UInt64
     /// `attested`: the type-specific part, as encoded.
-    public let attested: ArraySlice<UInt8>
+    package let attested: ArraySlice<UInt8>
     /// `attested.name` of a `TPMS_CERTIFY_INFO` (when `type` is ``attestCertify``): the name
     /// of the certified key (its nameAlg then the digest of its `pubArea`).
-    public let attestedName: ArraySlice<UInt8>?
+    package let attestedName: ArraySlice<UInt8>?
     /// `attested.qualifiedName` of a `TPMS_CERTIFY_INFO`.
-    public let attestedQualifiedName: ArraySlice<UInt8>?
+    package let attestedQualifiedName: ArraySlice<UInt8>?
 
     /// `TPM_GENERATED_VALUE`, 0xff544347 ("\xffTCG").
-    public static let generatedValue: UInt32 = 0xff54_4347
+    package static let generatedValue: UInt32 = 0xff54_4347
     /// `TPM_ST_ATTEST_CERTIFY`, 0x8017.
-    public static let attestCertify: UInt16 = 0x8017
+    package static let attestCertify: UInt16 = 0x8017
 
     /// Parses `certInfo`.
     ///
     /// - Throws: ``WebAuthnError`` `truncated` naming the field (`certInfo.extraData`, …)
     ///   that does not fit; `trailingBytes` for bytes after a `TPMS_CERTIFY_INFO`. Offsets are
     ///   within `bytes`.
-    public init(bytes: ArraySlice<UInt8>) throws(WebAuthnError) {
+    package init(bytes: ArraySlice<UInt8>) throws(WebAuthnError) {
         var cursor = BinaryCursor(bytes)
         magic = try cursor.uint32("certInfo.magic")
         type = try cursor.uint16("certInfo.type")
@@ -68,13 +68,13 @@ public struct TPMSAttest: Sendable, Equatable {
 }
 
 /// `TPMS_CLOCK_INFO` (TPM 2.0 Part 2 §10.11.1).
-public struct TPMSClockInfo: Sendable, Hashable {
+package struct TPMSClockInfo: Sendable, Hashable {
     /// `clock`: milliseconds the TPM has been powered.
-    public let clock: UInt64
+    package let clock: UInt64
     /// `resetCount`.
-    public let resetCount: UInt32
+    package let resetCount: UInt32
     /// `restartCount`.
-    public let restartCount: UInt32
+    package let restartCount: UInt32
     /// `safe`, as its raw byte (TPM 2.0 says YES = 1 / NO = 0; see ``TPMSAttest``).
-    public let safe: UInt8
+    package let safe: UInt8
 }

@@ -2,33 +2,33 @@
 /// attestation statement: the public area of the credential key inside the TPM.
 ///
 /// RSA and ECC keys are read in full; any other key type is an `invalidTPMStructure` error.
-public struct TPMTPublic: Sendable, Equatable {
+package struct TPMTPublic: Sendable, Equatable {
     /// The parameters of an RSA key (`TPMS_RSA_PARMS`).
-    public struct RSAParameters: Sendable, Equatable {
+    package struct RSAParameters: Sendable, Equatable {
         /// `symmetric`.
-        public let symmetric: TPMAlgorithmSelection
+        package let symmetric: TPMAlgorithmSelection
         /// `scheme`.
-        public let scheme: TPMAlgorithmSelection
+        package let scheme: TPMAlgorithmSelection
         /// `keyBits`.
-        public let keyBits: UInt16
+        package let keyBits: UInt16
         /// `exponent`; 0 means the default, 65537.
-        public let exponent: UInt32
+        package let exponent: UInt32
     }
 
     /// The parameters of an ECC key (`TPMS_ECC_PARMS`).
-    public struct ECCParameters: Sendable, Equatable {
+    package struct ECCParameters: Sendable, Equatable {
         /// `symmetric`.
-        public let symmetric: TPMAlgorithmSelection
+        package let symmetric: TPMAlgorithmSelection
         /// `scheme`.
-        public let scheme: TPMAlgorithmSelection
+        package let scheme: TPMAlgorithmSelection
         /// `curveID` (`TPM_ECC_NIST_P256` = 0x0003, P384 = 0x0004, P521 = 0x0005).
-        public let curveID: UInt16
+        package let curveID: UInt16
         /// `kdf`.
-        public let kdf: TPMAlgorithmSelection
+        package let kdf: TPMAlgorithmSelection
     }
 
     /// The key-type-specific parameters.
-    public enum Parameters: Sendable, Equatable {
+    package enum Parameters: Sendable, Equatable {
         /// An RSA key's.
         case rsa(RSAParameters)
         /// An ECC key's.
@@ -36,7 +36,7 @@ public struct TPMTPublic: Sendable, Equatable {
     }
 
     /// The key itself (`TPMU_PUBLIC_ID`).
-    public enum Unique: Sendable, Equatable {
+    package enum Unique: Sendable, Equatable {
         /// An RSA modulus, big-endian.
         case rsa(modulus: ArraySlice<UInt8>)
         /// An ECC point.
@@ -44,24 +44,24 @@ public struct TPMTPublic: Sendable, Equatable {
     }
 
     /// The encoded structure (what the attested name is a digest of).
-    public let bytes: ArraySlice<UInt8>
+    package let bytes: ArraySlice<UInt8>
     /// `type`: ``TPMAlgorithm/rsa`` or ``TPMAlgorithm/ecc``.
-    public let type: TPMAlgorithm
+    package let type: TPMAlgorithm
     /// `nameAlg`: the hash of the key's name.
-    public let nameAlgorithm: TPMAlgorithm
+    package let nameAlgorithm: TPMAlgorithm
     /// `objectAttributes`.
-    public let objectAttributes: UInt32
+    package let objectAttributes: UInt32
     /// `authPolicy`.
-    public let authPolicy: ArraySlice<UInt8>
+    package let authPolicy: ArraySlice<UInt8>
     /// `parameters`.
-    public let parameters: Parameters
+    package let parameters: Parameters
     /// `unique`.
-    public let unique: Unique
+    package let unique: Unique
     /// Whether `scheme` names an algorithm but is written without its details
     /// (`TPMU_ASYM_SCHEME`, such as RSASSA's hash algorithm), as some test authenticators write
     /// it and deployed relying parties read it. Such a structure parses only that way; a
     /// relying party decides whether to accept it (the compatible profile does, and reports it).
-    public let omitsSchemeDetails: Bool
+    package let omitsSchemeDetails: Bool
 
     /// Parses `pubArea` as TPM 2.0 Part 2 lays it out; a structure that parses only with the
     /// scheme's details left out is read that way, and says so in ``omitsSchemeDetails``.
@@ -69,7 +69,7 @@ public struct TPMTPublic: Sendable, Equatable {
     /// - Throws: ``WebAuthnError`` `truncated` naming the field that does not fit;
     ///   `invalidTPMStructure` for a key type other than RSA and ECC; `trailingBytes` for bytes
     ///   after `unique`.
-    public init(bytes: ArraySlice<UInt8>) throws(WebAuthnError) {
+    package init(bytes: ArraySlice<UInt8>) throws(WebAuthnError) {
         do {
             try self.init(bytes: bytes, schemeDetails: true)
         } catch {

@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// A clientDataJSON: the exact bytes (which signatures cover, so hash ``bytes`` as they are)
 /// together with the ``CollectedClientData`` they hold.

@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// The Token Binding state a Level 1 or 2 client reported in clientDataJSON (`tokenBinding`).
 /// Level 3 no longer uses Token Binding and keeps the member name reserved; relying parties

@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// The authenticator's answer to an authentication, in `AuthenticationResponseJSON.response`
 /// (WebAuthn Level 3 `AuthenticatorAssertionResponseJSON`).
@@ -26,7 +26,7 @@ public struct AuthenticatorAssertionResponseJSON: WebAuthnJSONForm {
     /// Reads the response; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+    @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var clientDataJSON: [UInt8]?
         var authenticatorData: [UInt8]?
         var signature: [UInt8]?

@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// The authenticator's answer to a registration, in `RegistrationResponseJSON.response`
 /// (WebAuthn Level 3 `AuthenticatorAttestationResponseJSON`).
@@ -36,7 +36,7 @@ public struct AuthenticatorAttestationResponseJSON: WebAuthnJSONForm {
     /// Reads the response; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+    @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var clientDataJSON: [UInt8]?
         var attestationObject: [UInt8]?
         var response = AuthenticatorAttestationResponseJSON(

@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// What the relying party asks of the authenticator (WebAuthn `AuthenticatorSelectionCriteria`).
 public struct AuthenticatorSelectionCriteria: WebAuthnJSONForm {
@@ -27,7 +27,7 @@ public struct AuthenticatorSelectionCriteria: WebAuthnJSONForm {
     /// filling the defaults; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the mistyped member.
-    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+    @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var criteria = AuthenticatorSelectionCriteria()
         try scanner.members { (scanner, member) throws(WebAuthnError) in
             switch member {

@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// The `id`, `rawId` and `type` members both response forms share, collected while scanning.
 struct CredentialFields {

@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// Typed reads for the WebAuthn JSON forms on top of ``JSONScanner``: each checks the JSON type
 /// first and reports a mismatch as `wrongType` ("expected a string, found a number"); scanner

@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// Options for creating a credential, as a relying party sends them
 /// (WebAuthn Level 3 `PublicKeyCredentialCreationOptionsJSON`).
@@ -56,7 +56,7 @@ public struct PublicKeyCredentialCreationOptionsJSON: WebAuthnJSONForm {
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member (`rp.name`,
     ///   `user.id`, `pubKeyCredParams[1].alg`, …).
-    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+    @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var rp: PublicKeyCredentialRpEntity?
         var user: PublicKeyCredentialUserEntityJSON?
         var challenge: [UInt8]?

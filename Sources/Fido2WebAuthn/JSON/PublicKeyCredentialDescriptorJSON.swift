@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// A reference to one credential, in `excludeCredentials` and `allowCredentials`
 /// (WebAuthn `PublicKeyCredentialDescriptorJSON`).
@@ -22,7 +22,7 @@ public struct PublicKeyCredentialDescriptorJSON: WebAuthnJSONForm {
     /// Reads `{type, id, transports?}`; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+    @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var type: String?
         var id: [UInt8]?
         var transports: [AuthenticatorTransport]?

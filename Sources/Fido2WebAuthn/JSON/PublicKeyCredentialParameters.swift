@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// One acceptable credential type and algorithm (WebAuthn `PublicKeyCredentialParameters`).
 public struct PublicKeyCredentialParameters: WebAuthnJSONForm {
@@ -17,7 +17,7 @@ public struct PublicKeyCredentialParameters: WebAuthnJSONForm {
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member; `invalidValue` when
     ///   `alg` is outside the 32-bit range of a WebIDL `long`.
-    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+    @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var type: String?
         var alg: Int?
         try scanner.members { (scanner, member) throws(WebAuthnError) in

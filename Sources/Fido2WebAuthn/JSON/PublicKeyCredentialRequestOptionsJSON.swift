@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// Options for getting an assertion, as a relying party sends them
 /// (WebAuthn Level 3 `PublicKeyCredentialRequestOptionsJSON`).
@@ -40,7 +40,7 @@ public struct PublicKeyCredentialRequestOptionsJSON: WebAuthnJSONForm {
     /// Reads request options; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+    @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var challenge: [UInt8]?
         var options = PublicKeyCredentialRequestOptionsJSON(challenge: [])
         try scanner.members { (scanner, member) throws(WebAuthnError) in

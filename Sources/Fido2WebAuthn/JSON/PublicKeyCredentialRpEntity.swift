@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// The relying party in creation options (WebAuthn `PublicKeyCredentialRpEntity`).
 public struct PublicKeyCredentialRpEntity: WebAuthnJSONForm {
@@ -16,7 +16,7 @@ public struct PublicKeyCredentialRpEntity: WebAuthnJSONForm {
     /// Reads `{name, id?}`; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+    @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var name: String?
         var id: String?
         try scanner.members { (scanner, member) throws(WebAuthnError) in

@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// The user account in creation options (WebAuthn `PublicKeyCredentialUserEntityJSON`).
 public struct PublicKeyCredentialUserEntityJSON: WebAuthnJSONForm {
@@ -19,7 +19,7 @@ public struct PublicKeyCredentialUserEntityJSON: WebAuthnJSONForm {
     /// Reads `{id, name, displayName}`; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError`` naming the missing or mistyped member.
-    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+    @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var id: [UInt8]?
         var name: String?
         var displayName: String?

@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// A new credential as the client hands it to the relying party
 /// (WebAuthn Level 3 `RegistrationResponseJSON`).
@@ -36,7 +36,7 @@ public struct RegistrationResponseJSON: WebAuthnJSONForm {
     /// - Throws: ``WebAuthnError``: `missingMember`, `wrongType` or `invalidBase64URL` naming the
     ///   member (`response.attestationObject`, …); `invalidValue` when `type` is not `public-key` or
     ///   `id` does not encode `rawId`.
-    public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
+    @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var ids = CredentialFields()
         var response: AuthenticatorAttestationResponseJSON?
         var authenticatorAttachment: AuthenticatorAttachment?

@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// A WebAuthn Level 3 JSON form (`PublicKeyCredentialCreationOptionsJSON`,
 /// `RegistrationResponseJSON`, …): read strictly from JSON, written as exact, stable bytes.
@@ -12,7 +12,7 @@ public protocol WebAuthnJSONForm: Sendable, Hashable {
     ///
     /// - Throws: ``WebAuthnError`` with code `missingMember`, `wrongType`, `invalidBase64URL`,
     ///   `invalidValue` or `malformedJSON`, naming the member relative to this value.
-    init(scanning scanner: inout JSONScanner) throws(WebAuthnError)
+    @_spi(Fido2Internals) init(scanning scanner: inout JSONScanner) throws(WebAuthnError)
 
     /// Writes the form as one JSON value.
     func write(to writer: inout JSONWriter)
@@ -30,7 +30,6 @@ extension WebAuthnJSONForm {
     /// - Throws: ``WebAuthnError`` with code `malformedJSON` (and the byte offset) when the bytes
     ///   are not JSON, or as ``init(scanning:)`` does. A document that is both malformed and
     ///   wrong in content is reported as malformed.
-    @inlinable
     public init(jsonBytes: [UInt8]) throws(WebAuthnError) {
         self = try JSONScanner.form(jsonBytes)
     }
@@ -46,7 +45,6 @@ extension WebAuthnJSONForm {
     /// Reads the form from JSON text.
     ///
     /// - Throws: ``WebAuthnError`` as ``init(jsonBytes:)-([UInt8])`` does.
-    @inlinable
     public init(jsonText: String) throws(WebAuthnError) {
         self = try JSONScanner.form(Array(jsonText.utf8))
     }

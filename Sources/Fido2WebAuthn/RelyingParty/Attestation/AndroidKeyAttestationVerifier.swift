@@ -16,9 +16,9 @@ import Fido2Crypto
 /// The KeyDescription extension is not critical in real certificates; it is not added to the
 /// chain verifier's allowed critical extensions because this verifier judges only the fields
 /// §8.4 names, not the whole extension.
-public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
+@_spi(Fido2Internals) public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
     /// `android-key`.
-    public static let format = "android-key"
+    @_spi(Fido2Internals) public static let format = "android-key"
 
     static let step = "§8.4"
 
@@ -26,7 +26,7 @@ public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
     /// `invalidAttestationStatement`.
     ///
     /// - Throws: as ``verify(androidKey:in:)``.
-    public static func verify(
+    @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
         guard case .androidKey(let androidKey) = statement else {
@@ -46,7 +46,7 @@ public enum AndroidKeyAttestationVerifier: AttestationFormatVerifier {
     ///   `attestationNonceMismatch` (`attestationChallenge`); `attestationTrustPathInvalid` or
     ///   a revocation code (see
     ///   ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
-    public static func verify(
+    @_spi(Fido2Internals) public static func verify(
         androidKey statement: AndroidKeyAttestationStatement,
         in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {

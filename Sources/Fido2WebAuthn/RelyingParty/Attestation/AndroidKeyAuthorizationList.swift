@@ -1,27 +1,27 @@
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 
 /// An `AuthorizationList` of Android key attestation (`softwareEnforced` or `teeEnforced` in a
 /// ``AndroidKeyDescription``): a SEQUENCE of `[tag] EXPLICIT` fields in ascending tag order.
 ///
 /// The fields WebAuthn §8.4 judges are decoded (`purpose`, `allApplications`, `origin`); every
 /// other field is kept only as its tag number, after its DER has been read.
-public struct AndroidKeyAuthorizationList: Sendable, Hashable {
+package struct AndroidKeyAuthorizationList: Sendable, Hashable {
     /// `KM_ORIGIN_GENERATED`: the key was generated inside the keystore.
-    public static let originGenerated: Int64 = 0
+    package static let originGenerated: Int64 = 0
     /// `KM_PURPOSE_SIGN`.
-    public static let purposeSign: Int64 = 2
+    package static let purposeSign: Int64 = 2
 
     /// `purpose [1] EXPLICIT SET OF INTEGER`, or nil when absent.
-    public let purposes: [Int64]?
+    package let purposes: [Int64]?
     /// Whether `allApplications [600] EXPLICIT NULL` is present.
-    public let allApplications: Bool
+    package let allApplications: Bool
     /// `origin [702] EXPLICIT INTEGER`, or nil when absent.
-    public let origin: Int64?
+    package let origin: Int64?
     /// The tag numbers of every field present, ascending.
-    public let tags: [UInt32]
+    package let tags: [UInt32]
 
     /// A list from its decoded fields.
-    public init(purposes: [Int64]?, allApplications: Bool, origin: Int64?, tags: [UInt32]) {
+    package init(purposes: [Int64]?, allApplications: Bool, origin: Int64?, tags: [UInt32]) {
         self.purposes = purposes
         self.allApplications = allApplications
         self.origin = origin

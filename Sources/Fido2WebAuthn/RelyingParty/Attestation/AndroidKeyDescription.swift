@@ -1,4 +1,4 @@
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 
 /// The Android key attestation extension (`KeyDescription`, OID 1.3.6.1.4.1.11129.2.1.17) of an
 /// `android-key` attestation certificate, read with the strict DER reader:
@@ -13,30 +13,30 @@ import Fido2Crypto
 ///
 /// WebAuthn calls the last list `teeEnforced` (Keymaster's name); KeyMint calls it
 /// `hardwareEnforced`.
-public struct AndroidKeyDescription: Sendable, Hashable {
+package struct AndroidKeyDescription: Sendable, Hashable {
     /// `attestationVersion` (1–4 for Keymaster, 100, 200, 300, 400 for KeyMint).
-    public let attestationVersion: Int64
+    package let attestationVersion: Int64
     /// `attestationSecurityLevel`: 0 software, 1 trusted environment, 2 StrongBox.
-    public let attestationSecurityLevel: Int64
+    package let attestationSecurityLevel: Int64
     /// `keymasterVersion` / `keyMintVersion`.
-    public let keymasterVersion: Int64
+    package let keymasterVersion: Int64
     /// `keymasterSecurityLevel` / `keyMintSecurityLevel`.
-    public let keymasterSecurityLevel: Int64
+    package let keymasterSecurityLevel: Int64
     /// `attestationChallenge`: for WebAuthn, the clientDataHash.
-    public let attestationChallenge: [UInt8]
+    package let attestationChallenge: [UInt8]
     /// `uniqueId`.
-    public let uniqueID: [UInt8]
+    package let uniqueID: [UInt8]
     /// `softwareEnforced`.
-    public let softwareEnforced: AndroidKeyAuthorizationList
+    package let softwareEnforced: AndroidKeyAuthorizationList
     /// `teeEnforced` (`hardwareEnforced`).
-    public let teeEnforced: AndroidKeyAuthorizationList
+    package let teeEnforced: AndroidKeyAuthorizationList
 
     /// Parses the extension value (the DER inside extnValue).
     ///
     /// - Throws: ``WebAuthnError`` `attestationCertificateInvalid` for DER that is malformed,
     ///   not minimal, not this structure, or followed by bytes; ``WebAuthnError/offset`` is
     ///   within `derEncoded`.
-    public init<C: Collection<UInt8>>(derEncoded: C) throws(WebAuthnError) {
+    package init<C: Collection<UInt8>>(derEncoded: C) throws(WebAuthnError) {
         let bytes = Array(derEncoded)
         do throws(CryptoError) {
             var reader = try DERReader(bytes)
@@ -67,7 +67,7 @@ public struct AndroidKeyDescription: Sendable, Hashable {
     }
 
     /// A description from its fields.
-    public init(
+    package init(
         attestationVersion: Int64, attestationSecurityLevel: Int64, keymasterVersion: Int64,
         keymasterSecurityLevel: Int64, attestationChallenge: [UInt8], uniqueID: [UInt8],
         softwareEnforced: AndroidKeyAuthorizationList, teeEnforced: AndroidKeyAuthorizationList

@@ -19,11 +19,11 @@ import Fido2Encoding
 ///
 /// Revocation is checked, as for every format, only against the CRLs the relying party puts in
 /// ``AttestationTrustPolicy/revocation`` (nothing is fetched; no OCSP).
-public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
+@_spi(Fido2Internals) public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
     /// `android-safetynet`.
-    public static let format = "android-safetynet"
+    @_spi(Fido2Internals) public static let format = "android-safetynet"
     /// The host name SafetyNet's signing certificate is issued to.
-    public static let signingHostName = "attest.android.com"
+    @_spi(Fido2Internals) public static let signingHostName = "attest.android.com"
 
     static let step = "§8.5"
 
@@ -31,7 +31,7 @@ public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
     /// `invalidAttestationStatement`.
     ///
     /// - Throws: as ``verify(safetyNet:in:)``.
-    public static func verify(
+    @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
         guard case .androidSafetyNet(let safetyNet) = statement else {
@@ -51,7 +51,7 @@ public enum AndroidSafetyNetAttestationVerifier: AttestationFormatVerifier {
     ///   `attestationIntegrityVerdictFailed`; `attestationTimestampOutOfRange`;
     ///   `attestationTrustPathInvalid` or a revocation code (see
     ///   ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
-    public static func verify(
+    @_spi(Fido2Internals) public static func verify(
         safetyNet statement: AndroidSafetyNetAttestationStatement,
         in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {

@@ -1,4 +1,4 @@
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 
 /// Verifies `apple` anonymous attestation statements (WebAuthn Level 3 §8.8): attestation type
 /// ``AttestationType/anonymizationCA``, trust path `x5c`.
@@ -17,16 +17,16 @@ import Fido2Crypto
 /// This verifier checks the nonce extension in full, so when credCert marks it critical the
 /// chain verifier is told it is handled (for credCert only: the allowance is given only when no
 /// other certificate of the chain marks it critical).
-public enum AppleAttestationVerifier: AttestationFormatVerifier {
+@_spi(Fido2Internals) public enum AppleAttestationVerifier: AttestationFormatVerifier {
     /// `apple`.
-    public static let format = "apple"
+    @_spi(Fido2Internals) public static let format = "apple"
 
     static let step = "§8.8"
 
     /// Verifies an `apple` statement; any other statement is an `invalidAttestationStatement`.
     ///
     /// - Throws: as ``verify(apple:in:)``.
-    public static func verify(
+    @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
         guard case .apple(let apple) = statement else {
@@ -42,7 +42,7 @@ public enum AppleAttestationVerifier: AttestationFormatVerifier {
     ///   nonce extension missing or malformed); `attestationNonceMismatch` (step 4);
     ///   `attestationKeyMismatch` (step 5); `attestationTrustPathInvalid` or a revocation code
     ///   (see ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
-    public static func verify(
+    @_spi(Fido2Internals) public static func verify(
         apple statement: AppleAttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
         let credCert = try AttestationFormatVerifiers.deviceLeaf(

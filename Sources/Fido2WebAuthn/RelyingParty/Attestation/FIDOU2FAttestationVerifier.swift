@@ -10,9 +10,9 @@ import Fido2Crypto
 ///
 /// U2F signs neither the flags, the signature counter nor the AAGUID; they are not bound by
 /// this statement.
-public enum FIDOU2FAttestationVerifier: AttestationFormatVerifier {
+@_spi(Fido2Internals) public enum FIDOU2FAttestationVerifier: AttestationFormatVerifier {
     /// `fido-u2f`.
-    public static let format = "fido-u2f"
+    @_spi(Fido2Internals) public static let format = "fido-u2f"
 
     /// Verifies a fido-u2f statement in `context`.
     ///
@@ -22,7 +22,7 @@ public enum FIDOU2FAttestationVerifier: AttestationFormatVerifier {
     ///   that is not ES256 on P-256; `attestationSignatureInvalid`;
     ///   `attestationTrustPathInvalid` (step `§7.1 step 24`) or a revocation code (see
     ///   ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
-    public static func verify(
+    @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
         guard case .fidoU2F(let u2f) = statement else {

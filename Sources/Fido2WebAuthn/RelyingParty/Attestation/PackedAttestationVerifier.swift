@@ -15,9 +15,9 @@ import Fido2Crypto
 ///
 /// The subject attributes are checked for presence and value, not for their ASN.1 string
 /// types (PrintableString, UTF8String), which deployed certificates do not all follow.
-public enum PackedAttestationVerifier: AttestationFormatVerifier {
+@_spi(Fido2Internals) public enum PackedAttestationVerifier: AttestationFormatVerifier {
     /// `packed`.
-    public static let format = "packed"
+    @_spi(Fido2Internals) public static let format = "packed"
 
     /// The subject OU every packed attestation certificate carries.
     static let organizationalUnit = "Authenticator Attestation"
@@ -31,7 +31,7 @@ public enum PackedAttestationVerifier: AttestationFormatVerifier {
     ///   `attestationTrustPathInvalid` (step `§7.1 step 24`) when anchors are configured and
     ///   the chain does not lead to one (`attestationCertificateRevoked` or
     ///   `attestationRevocationStatusUnknown` under the policy's revocation check).
-    public static func verify(
+    @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
         guard case .packed(let packed) = statement else {

@@ -31,9 +31,9 @@ import Fido2Crypto
 /// The AIK certificate's subjectAltName is critical (its subject is empty). OpenSSL processes
 /// subjectAltName itself, so the chain verifier needs no allowance for it; this verifier checks
 /// its TPM content (manufacturer, model, version) on top.
-public enum TPMAttestationVerifier: AttestationFormatVerifier {
+@_spi(Fido2Internals) public enum TPMAttestationVerifier: AttestationFormatVerifier {
     /// `tpm`.
-    public static let format = "tpm"
+    @_spi(Fido2Internals) public static let format = "tpm"
 
     static let step = "§8.3"
     static let certificateStep = "§8.3.1"
@@ -41,7 +41,7 @@ public enum TPMAttestationVerifier: AttestationFormatVerifier {
     /// Verifies a `tpm` statement; any other statement is an `invalidAttestationStatement`.
     ///
     /// - Throws: as ``verify(tpm:in:)``.
-    public static func verify(
+    @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
         guard case .tpm(let tpm) = statement else {
@@ -60,7 +60,7 @@ public enum TPMAttestationVerifier: AttestationFormatVerifier {
     ///   `attestationSignatureInvalid` (`sig`); `attestationCertificateInvalid` (§8.3.1);
     ///   `attestationAAGUIDMismatch`; `attestationTrustPathInvalid` or a revocation code (see
     ///   ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
-    public static func verify(
+    @_spi(Fido2Internals) public static func verify(
         tpm statement: TPMAttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
         guard statement.version == "2.0" else {

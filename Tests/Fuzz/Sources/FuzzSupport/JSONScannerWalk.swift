@@ -1,4 +1,4 @@
-import Fido2Encoding
+@_spi(Fido2Internals) import Fido2Encoding
 
 /// Reads a whole document through ``JSONScanner``'s pull API into a ``JSONValue``, so a fuzz
 /// target can compare the scanner with ``JSONReader``.

@@ -5,7 +5,7 @@
 // seeds: attestation-verification
 import Fido2CBOR
 import Fido2Crypto
-import Fido2WebAuthn
+@_spi(Fido2Internals) import Fido2WebAuthn
 import FuzzSupport
 
 /// Invariants:

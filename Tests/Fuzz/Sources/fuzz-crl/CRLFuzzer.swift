@@ -3,7 +3,7 @@
 // network fetch it does not control, so they are read as hostile.
 // dictionary:
 // seeds: certificates
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import FuzzSupport
 
 /// Invariants on every CRL that parses:

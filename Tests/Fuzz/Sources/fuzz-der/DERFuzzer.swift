@@ -2,7 +2,7 @@
 // extensions are read with, and its typed value decoders.
 // dictionary:
 // seeds: certificates spki-keys ecdsa-signatures
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import FuzzSupport
 
 /// Invariants:

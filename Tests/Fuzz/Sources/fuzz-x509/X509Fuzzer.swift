@@ -2,7 +2,7 @@
 // accessors, signature checks and chain verification.
 // dictionary:
 // seeds: certificates
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import FuzzSupport
 
 /// Invariants on every certificate that parses:
