@@ -93,7 +93,7 @@ import Testing
         ] {
             try store.add(try CredentialStoreTests.credential([3]))
             expectCode(.signCountExhausted) {
-                _ = try store.update(id: [3]) { (credential) throws(WebAuthnError) in
+                _ = try store.update(id: [3]) { (credential) throws in
                     credential.signCount = 99
                     throw WebAuthnError(.signCountExhausted, "refused by the test")
                 }

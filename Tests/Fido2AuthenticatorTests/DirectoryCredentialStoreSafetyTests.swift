@@ -26,9 +26,11 @@ import Testing
         do {
             _ = try DirectoryCredentialStore(path: path)
             Issue.record("a store of mode \(String(mode, radix: 8)) was opened")
-        } catch {
+        } catch let error as WebAuthnError {
             #expect(error.code == .storageFailure)
             #expect(error.reason.contains("writable by group or others"), "\(error)")
+        } catch {
+            Issue.record("expected a WebAuthnError, got \(error)")
         }
         #expect(chmod(path, 0o755) == 0)
         _ = try DirectoryCredentialStore(path: path)
@@ -42,9 +44,11 @@ import Testing
         do {
             _ = try DirectoryCredentialStore(path: path)
             Issue.record("a store of another user was opened")
-        } catch {
+        } catch let error as WebAuthnError {
             #expect(error.code == .storageFailure)
             #expect(error.reason.contains("belongs to user 12345"), "\(error)")
+        } catch {
+            Issue.record("expected a WebAuthnError, got \(error)")
         }
     }
 
@@ -67,9 +71,11 @@ import Testing
         do {
             _ = try store.credential(id: [1, 2])
             Issue.record("a dangling link read as a credential or as none")
-        } catch {
+        } catch let error as WebAuthnError {
             #expect(error.code == .corruptCredential)
             #expect(error.reason.contains("symbolic link"), "\(error)")
+        } catch {
+            Issue.record("expected a WebAuthnError, got \(error)")
         }
         expectCode(.corruptCredential) { _ = try store.credentials(relyingPartyID: "example.org") }
         // A link to a real credential is not followed out of the store either.

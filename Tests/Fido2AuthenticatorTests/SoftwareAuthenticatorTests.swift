@@ -86,7 +86,7 @@ import Testing
         }
         let message = try FIDOU2FAttestationStatement.signedBytes(
             authenticatorData: object.authenticatorData,
-            clientDataHash: try DigestAlgorithm.sha256.hash(registration.response.clientDataJSON))
+            clientDataHash: DigestAlgorithm.sha256.hash(registration.response.clientDataJSON))
         #expect(
             try attestationKey.publicKey.isValidSignature(
                 u2f.signature, for: message, algorithm: .es256))

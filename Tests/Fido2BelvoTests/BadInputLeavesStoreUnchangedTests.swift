@@ -16,14 +16,14 @@ import Testing
     private func expectRefusal(
         _ code: BelvoError.Code, field: String? = nil, mentioning text: String? = nil,
         store temporary: TemporaryStore, sourceLocation: SourceLocation = #_sourceLocation,
-        _ body: () throws(BelvoError) -> Void
+        _ body: () throws -> Void
     ) throws {
         let before = try temporary.snapshot()
         #expect(!before.isEmpty, "the store should hold the enrolled credential")
         do {
             try body()
             Issue.record("bad input was accepted", sourceLocation: sourceLocation)
-        } catch {
+        } catch let error as BelvoError {
             #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
             if let field {
                 #expect(error.field == field, "\(error)", sourceLocation: sourceLocation)
@@ -32,6 +32,8 @@ import Testing
                 #expect(error.reason.contains(text), "\(error)", sourceLocation: sourceLocation)
             }
             #expect(!error.description.contains("\n"), sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("expected a BelvoError, got \(error)")
         }
         #expect(try temporary.snapshot() == before, sourceLocation: sourceLocation)
     }
@@ -55,7 +57,7 @@ import Testing
     func malformedRegistrationOptionsAreRefused(json: String, field: String?) throws {
         let enrolled = try EnrolledDevice()
         try expectRefusal(.malformedFidoOptions, field: field, store: enrolled.temporary) {
-            () throws(BelvoError) in
+            () throws in
             _ = try enrolled.device.startRegistration(fidoOptions: json)
         }
     }
@@ -64,7 +66,7 @@ import Testing
         let enrolled = try EnrolledDevice()
         let json = registrationOptions(replacing: "R3dsT2REOE5oZ25JbVE", with: "R3ds+T2/")
         try expectRefusal(.malformedFidoOptions, field: "challenge", store: enrolled.temporary) {
-            () throws(BelvoError) in
+            () throws in
             _ = try enrolled.device.startRegistration(fidoOptions: json)
         }
     }
@@ -79,7 +81,7 @@ import Testing
         try expectRefusal(
             .unsupportedAlgorithms, field: "pubKeyCredParams", store: enrolled.temporary
         ) {
-            () throws(BelvoError) in
+            () throws in
             _ = try enrolled.device.startRegistration(fidoOptions: json)
         }
     }
@@ -92,7 +94,7 @@ import Testing
         try expectRefusal(
             .unsupportedAlgorithms, field: "pubKeyCredParams", mentioning: "-7 (ES256)",
             store: enrolled.temporary
-        ) { () throws(BelvoError) in
+        ) { () throws in
             _ = try enrolled.device.startRegistration(fidoOptions: json)
         }
     }
@@ -102,7 +104,7 @@ import Testing
         let json = registrationOptions(
             replacing: #""id": "belvo.com""#, with: #""id": "belvo com""#)
         try expectRefusal(.malformedFidoOptions, field: "rp.id", store: enrolled.temporary) {
-            () throws(BelvoError) in
+            () throws in
             _ = try enrolled.device.startRegistration(fidoOptions: json)
         }
     }
@@ -112,11 +114,11 @@ import Testing
         let enrolled = try EnrolledDevice()
         let device = BelvoDevice(store: enrolled.temporary.store, origin: origin)
         try expectRefusal(.invalidOrigin, field: "origin", store: enrolled.temporary) {
-            () throws(BelvoError) in
+            () throws in
             _ = try device.startRegistration(fidoOptions: BelvoSamples.registrationOptions)
         }
         try expectRefusal(.invalidOrigin, field: "origin", store: enrolled.temporary) {
-            () throws(BelvoError) in
+            () throws in
             _ = try device.startSigning(fidoOptions: enrolled.fidoOptions)
         }
     }
@@ -130,7 +132,7 @@ import Testing
         )
         try expectRefusal(
             .credentialExcluded, field: "excludeCredentials", store: enrolled.temporary
-        ) { () throws(BelvoError) in
+        ) { () throws in
             _ = try enrolled.device.startRegistration(fidoOptions: json)
         }
     }
@@ -141,11 +143,11 @@ import Testing
         configuration.supportsUserVerification = false
         let device = BelvoDevice(store: enrolled.temporary.store, configuration: configuration)
         try expectRefusal(.authenticatorFailure, store: enrolled.temporary) {
-            () throws(BelvoError) in
+            () throws in
             _ = try device.startRegistration(fidoOptions: BelvoSamples.registrationOptions)
         }
         try expectRefusal(.authenticatorFailure, store: enrolled.temporary) {
-            () throws(BelvoError) in
+            () throws in
             _ = try device.startSigning(fidoOptions: enrolled.fidoOptions)
         }
         #expect(BelvoError.Code.authenticatorFailure.kind == .unknown)
@@ -166,7 +168,7 @@ import Testing
     func malformedPaymentFidoOptionsAreRefused(json: String, field: String) throws {
         let enrolled = try EnrolledDevice()
         try expectRefusal(.malformedFidoOptions, field: field, store: enrolled.temporary) {
-            () throws(BelvoError) in
+            () throws in
             _ = try enrolled.device.startSigning(fidoOptions: json)
         }
     }
@@ -176,7 +178,7 @@ import Testing
         let intent = try BelvoPaymentIntent(
             json: Array(#"{"id": "pi-1", "status": "REQUIRES_ACTION"}"#.utf8))
         try expectRefusal(.malformedFidoOptions, store: enrolled.temporary) {
-            () throws(BelvoError) in
+            () throws in
             _ = try enrolled.device.authorizePaymentRequest(
                 paymentIntent: intent, riskSignals: BelvoRiskSignals(jsonString: "{}"))
         }
@@ -186,7 +188,7 @@ import Testing
         let enrolled = try EnrolledDevice()
         try expectRefusal(
             .noMatchingCredential, field: "allowCredentials", store: enrolled.temporary
-        ) { () throws(BelvoError) in
+        ) { () throws in
             _ = try enrolled.device.startSigning(fidoOptions: BelvoSamples.fidoOptions)
         }
     }
@@ -196,7 +198,7 @@ import Testing
         try expectRefusal(
             .noMatchingCredential, field: "allowCredentials", mentioning: "fallback credential",
             store: enrolled.temporary
-        ) { () throws(BelvoError) in
+        ) { () throws in
             _ = try enrolled.device.startSigning(
                 fidoOptions: BelvoSamples.fidoOptions, fallbackCredential: "AQIDBA")
         }
@@ -207,7 +209,7 @@ import Testing
         let enrolled = try EnrolledDevice()
         try expectRefusal(.invalidBase64URL, field: "fallbackCredential", store: enrolled.temporary)
         {
-            () throws(BelvoError) in
+            () throws in
             _ = try enrolled.device.startSigning(
                 fidoOptions: enrolled.fidoOptions, fallbackCredential: fallback)
         }
@@ -220,13 +222,13 @@ import Testing
         try expectRefusal(
             .noDiscoverableCredential, field: "allowCredentials", mentioning: "belvo.com",
             store: enrolled.temporary
-        ) { () throws(BelvoError) in
+        ) { () throws in
             _ = try enrolled.device.startSigning(
                 fidoOptions: BelvoSamples.fidoOptionsWithoutAllowCredentials)
         }
         try expectRefusal(
             .noDiscoverableCredential, mentioning: "fallback credential", store: enrolled.temporary
-        ) { () throws(BelvoError) in
+        ) { () throws in
             _ = try enrolled.device.startSigning(
                 fidoOptions: BelvoSamples.fidoOptionsWithoutAllowCredentials,
                 fallbackCredential: BelvoSamples.allowedCredentialID)
@@ -236,7 +238,7 @@ import Testing
     @Test func emptyPlatformIsRefusedBeforeSigning() throws {
         let enrolled = try EnrolledDevice()
         try expectRefusal(.missingField, field: "platform", store: enrolled.temporary) {
-            () throws(BelvoError) in
+            () throws in
             _ = try enrolled.device.authorizePaymentRequest(
                 fidoOptions: Array(enrolled.fidoOptions.utf8),
                 riskSignals: BelvoRiskSignals(jsonString: "{}"), platform: " ")
@@ -246,11 +248,11 @@ import Testing
     @Test func unreadableCredentialFileFailsAsAStoreFailure() throws {
         let enrolled = try EnrolledDevice()
         let id: [UInt8] = [1, 2, 3, 4]
-        let name = Hex.encode(try DigestAlgorithm.sha256.hash(id)) + ".credential"
+        let name = Hex.encode(DigestAlgorithm.sha256.hash(id)) + ".credential"
         let file = (enrolled.temporary.path as NSString).appendingPathComponent(name)
         #expect(FileManager.default.createFile(atPath: file, contents: Data("garbage".utf8)))
         try expectRefusal(.credentialStoreFailure, store: enrolled.temporary) {
-            () throws(BelvoError) in
+            () throws in
             _ = try enrolled.device.startSigning(
                 fidoOptions: BelvoSamples.fidoOptions(allowing: Base64URL.encode(id)))
         }
@@ -262,7 +264,7 @@ import Testing
     /// The app's payment step: tenure, risk signals, then the signature.
     private func pay(
         _ device: BelvoDevice, customerCreatedAt: String, fidoOptions: String
-    ) throws(BelvoError) -> BelvoAuthorizePaymentRequest {
+    ) throws -> BelvoAuthorizePaymentRequest {
         let tenure = try BelvoAccountTenure(customerCreatedAt: customerCreatedAt)
         let signals = try BelvoRiskSignals(jsonString: #"{"accountTenure": "\#(tenure)"}"#)
         return try device.authorizePaymentRequest(
@@ -272,7 +274,7 @@ import Testing
     /// The app's enrollment steps after the bank: the callback, then the registration.
     private func enroll(
         _ device: BelvoDevice, callbackURL: String
-    ) throws(BelvoError) -> BelvoConfirmEnrollmentRequest {
+    ) throws -> BelvoConfirmEnrollmentRequest {
         _ = try BelvoCompleteRedirectionRequest(callbackURL: callbackURL)
         return try device.confirmEnrollmentRequest(
             fidoOptions: Array(BelvoSamples.registrationOptions.utf8))
@@ -286,7 +288,7 @@ import Testing
             fidoOptions: enrolled.fidoOptions)
         try expectRefusal(
             .invalidAccountTenure, field: "accountTenure", store: enrolled.temporary
-        ) { () throws(BelvoError) in
+        ) { () throws in
             _ = try pay(
                 enrolled.device, customerCreatedAt: createdAt, fidoOptions: enrolled.fidoOptions)
         }
@@ -296,7 +298,7 @@ import Testing
         let enrolled = try EnrolledDevice()
         try expectRefusal(
             .callbackError, field: "error", mentioning: "access_denied", store: enrolled.temporary
-        ) { () throws(BelvoError) in
+        ) { () throws in
             _ = try enroll(
                 enrolled.device,
                 callbackURL:
@@ -312,7 +314,7 @@ import Testing
         do {
             _ = try PublicKeyCredentialRequestOptionsJSON(jsonText: "{")
         } catch {
-            parseError = error
+            parseError = error as? WebAuthnError
         }
         let malformed = BelvoError(
             authenticator: try #require(parseError), ceremony: "startSigning",
@@ -330,7 +332,7 @@ import Testing
         do {
             try store.replace(credential)
         } catch {
-            storeError = error
+            storeError = error as? WebAuthnError
         }
         let missing = BelvoError(
             authenticator: try #require(storeError), ceremony: "startSigning",

@@ -54,9 +54,11 @@ import Testing
         do {
             _ = try BelvoConfirmEnrollmentRequest.registrationResponse(body: Array(body.utf8))
             Issue.record("accepted \(body)")
-        } catch {
+        } catch let error as BelvoError {
             #expect(error.code == .malformedRequestBody)
             if let field { #expect(error.field?.hasPrefix(field) == true, "\(error)") }
+        } catch {
+            Issue.record("expected a BelvoError, got \(error)")
         }
     }
 
@@ -71,9 +73,11 @@ import Testing
         do {
             _ = try BelvoAuthorizePaymentRequest.authenticationResponse(body: Array(body.utf8))
             Issue.record("accepted \(body)")
-        } catch {
+        } catch let error as BelvoError {
             #expect(error.code == .malformedRequestBody)
             if let field { #expect(error.field?.hasPrefix(field) == true, "\(error)") }
+        } catch {
+            Issue.record("expected a BelvoError, got \(error)")
         }
     }
 }

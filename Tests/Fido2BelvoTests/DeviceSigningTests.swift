@@ -169,9 +169,11 @@ import Testing
         do {
             _ = try AssertionResponse(response)
             Issue.record("an assertion without userHandle was accepted")
-        } catch {
+        } catch let error as BelvoError {
             #expect(error.code == .authenticatorFailure)
             #expect(error.field == "assertion.response.userHandle")
+        } catch {
+            Issue.record("expected a BelvoError, got \(error)")
         }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct FidoOptionsMappingTests {
     private func registration(
         _ json: String, _ mapping: BelvoUserHandleMapping = .utf8
-    ) throws(BelvoError) -> BelvoRegistrationOptions {
+    ) throws -> BelvoRegistrationOptions {
         try BelvoRegistrationOptions(json: Array(json.utf8), userHandleMapping: mapping)
     }
 

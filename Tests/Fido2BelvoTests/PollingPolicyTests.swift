@@ -12,14 +12,14 @@ import Testing
         var times = [Duration]()
         let result: Result<String?, BelvoError>
         do {
-            let value = try await policy.poll(clock: clock) { () throws(BelvoError) -> String? in
+            let value = try await policy.poll(clock: clock) { () throws -> String? in
                 times.append(clock.elapsed)
                 clock.advance(by: fetchTakes)
                 return times.count == answerOn ? "ready" : nil
             }
             result = .success(value)
         } catch {
-            result = .failure(error)
+            result = .failure(error as? BelvoError ?? BelvoError(.unexpectedStatus, "\(error)"))
         }
         return (result, times)
     }
@@ -101,13 +101,15 @@ import Testing
         var attempts = 0
         do {
             _ = try await BelvoPollingPolicy.guide.poll(clock: clock) {
-                () throws(BelvoError) -> String? in
+                () throws -> String? in
                 attempts += 1
                 throw BelvoError(.authentication, "token expired", httpStatus: 401)
             }
             Issue.record("the fetch error was swallowed")
-        } catch {
+        } catch let error as BelvoError {
             #expect(error.code == .authentication)
+        } catch {
+            Issue.record("expected a BelvoError, got \(error)")
         }
         #expect(attempts == 1)
         #expect(clock.elapsed == .zero)
@@ -116,11 +118,13 @@ import Testing
     @Test func cancelledSleepIsATypedError() async {
         do {
             _ = try await BelvoPollingPolicy.sdk.poll(clock: CancelledClock()) {
-                () throws(BelvoError) -> String? in nil
+                () throws -> String? in nil
             }
             Issue.record("a cancelled poll returned")
-        } catch {
+        } catch let error as BelvoError {
             #expect(error.code == .cancelled)
+        } catch {
+            Issue.record("expected a BelvoError, got \(error)")
         }
     }
 
@@ -143,7 +147,7 @@ import Testing
         let clock = ManualClock()
         let screen = Screen()
         let value = try await BelvoPollingPolicy.guide.poll(clock: clock) {
-            () throws(BelvoError) -> Int? in
+            () throws -> Int? in
             screen.attempts += 1
             return screen.attempts == 3 ? screen.attempts : nil
         }

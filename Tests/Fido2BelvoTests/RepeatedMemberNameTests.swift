@@ -15,16 +15,18 @@ import Testing
 
     static func expectRepeated(
         _ code: BelvoError.Code, field: String, sourceLocation: SourceLocation = #_sourceLocation,
-        _ body: () throws(BelvoError) -> Void
+        _ body: () throws -> Void
     ) {
         do {
             try body()
             Issue.record("a repeated member name was accepted", sourceLocation: sourceLocation)
-        } catch {
+        } catch let error as BelvoError {
             #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
             #expect(error.field == field, "\(error)", sourceLocation: sourceLocation)
             #expect(
                 error.reason.contains("appears twice"), "\(error)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("expected a BelvoError, got \(error)")
         }
     }
 
@@ -38,7 +40,7 @@ import Testing
         let enrolled = try EnrolledDevice()
         let before = try enrolled.temporary.snapshot()
         let json = Self.repeating(member, as: copy, in: BelvoSamples.registrationOptions)
-        Self.expectRepeated(.malformedFidoOptions, field: field) { () throws(BelvoError) in
+        Self.expectRepeated(.malformedFidoOptions, field: field) { () throws in
             _ = try enrolled.device.startRegistration(fidoOptions: json)
         }
         #expect(try enrolled.temporary.snapshot() == before)
@@ -48,10 +50,10 @@ import Testing
         let enrolled = try EnrolledDevice()
         let before = try enrolled.temporary.snapshot()
         let json = Self.repeating("challenge", as: "\"AAAA\"", in: enrolled.fidoOptions)
-        Self.expectRepeated(.malformedFidoOptions, field: "challenge") { () throws(BelvoError) in
+        Self.expectRepeated(.malformedFidoOptions, field: "challenge") { () throws in
             _ = try enrolled.device.startSigning(fidoOptions: json)
         }
-        Self.expectRepeated(.malformedFidoOptions, field: "challenge") { () throws(BelvoError) in
+        Self.expectRepeated(.malformedFidoOptions, field: "challenge") { () throws in
             _ = try BelvoAssertionOptions(json: Array(json.utf8))
         }
         #expect(try enrolled.temporary.snapshot() == before)
@@ -61,11 +63,11 @@ import Testing
         let fido = "payment_method_information.open_finance_biometric_pix.fido_options"
         let inOptions = Self.repeating("challenge", as: "\"AAAA\"", in: BelvoSamples.paymentIntent)
         Self.expectRepeated(.malformedFidoOptions, field: fido + ".challenge") {
-            () throws(BelvoError) in
+            () throws in
             _ = try BelvoPaymentIntent(json: Array(inOptions.utf8))
         }
         let outside = Self.repeating("status", as: "\"SUCCEEDED\"", in: BelvoSamples.paymentIntent)
-        Self.expectRepeated(.malformedResponse, field: "status") { () throws(BelvoError) in
+        Self.expectRepeated(.malformedResponse, field: "status") { () throws in
             _ = try BelvoPaymentIntent(json: Array(outside.utf8))
         }
     }
@@ -73,7 +75,7 @@ import Testing
     @Test func anAPIAnswerRepeatingAMemberIsRefused() throws {
         let endpoint = BelvoAPI.widgetToken(secretID: "i", secretPassword: "p")
         let body = Self.repeating("access", as: "\"other\"", in: BelvoSamples.widgetToken)
-        Self.expectRepeated(.malformedResponse, field: "access") { () throws(BelvoError) in
+        Self.expectRepeated(.malformedResponse, field: "access") { () throws in
             _ = try endpoint.decode(status: 200, body: Array(body.utf8))
         }
     }
@@ -82,9 +84,11 @@ import Testing
         do {
             _ = try BelvoAssertionOptions(json: Array(#"{"challenge": "AAAA",}"#.utf8))
             Issue.record("a trailing comma was accepted")
-        } catch {
+        } catch let error as BelvoError {
             #expect(error.code == .malformedFidoOptions)
             #expect(error.reason.contains("not valid JSON"), "\(error)")
+        } catch {
+            Issue.record("expected a BelvoError, got \(error)")
         }
     }
 }

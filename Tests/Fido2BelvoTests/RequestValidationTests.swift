@@ -55,7 +55,7 @@ import Testing
         amount: String = "0.13", customer: String = "c", description: String = "d",
         statement: String = "s", account: String = "b", enrollment: String = "e",
         confirm: Bool = true
-    ) throws(BelvoError) -> BelvoPaymentIntentRequest {
+    ) throws -> BelvoPaymentIntentRequest {
         try BelvoPaymentIntentRequest(
             amount: Decimal(string: amount) ?? .nan, customer: customer, description: description,
             statementDescription: statement, beneficiaryBankAccount: account,
@@ -84,19 +84,19 @@ import Testing
 
     @Test func emptyPaymentFieldsAreNamed() {
         let prefix = "payment_method_details.open_finance_biometric_pix"
-        let cases: [(() throws(BelvoError) -> BelvoPaymentIntentRequest, String)] = [
-            ({ () throws(BelvoError) in try paymentIntent(customer: "") }, "customer"),
-            ({ () throws(BelvoError) in try paymentIntent(description: "") }, "description"),
+        let cases: [(() throws -> BelvoPaymentIntentRequest, String)] = [
+            ({ () throws in try paymentIntent(customer: "") }, "customer"),
+            ({ () throws in try paymentIntent(description: "") }, "description"),
             (
-                { () throws(BelvoError) in try paymentIntent(statement: "") },
+                { () throws in try paymentIntent(statement: "") },
                 "statement_description"
             ),
             (
-                { () throws(BelvoError) in try paymentIntent(account: "") },
+                { () throws in try paymentIntent(account: "") },
                 "\(prefix).beneficiary_bank_account"
             ),
             (
-                { () throws(BelvoError) in try paymentIntent(enrollment: "") },
+                { () throws in try paymentIntent(enrollment: "") },
                 "\(prefix).enrollment"
             ),
         ]

@@ -60,8 +60,10 @@ struct CanonicalizingTests {
             }
             do {
                 _ = try CBORReader.canonicalizingFirstItem(in: Hex.bytes(input)[...])
-            } catch {
+            } catch let error as CBORError {
                 #expect(error.code == code, "\(input): \(error)")
+            } catch {
+                Issue.record("expected a CBORError, got \(error)")
             }
         }
     }

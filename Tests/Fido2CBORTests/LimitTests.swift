@@ -23,8 +23,10 @@ struct LimitTests {
         do {
             _ = try CBORValue.decode(bytes, options: .lenient)
             Issue.record("accepted")
-        } catch {
+        } catch let error as CBORError {
             #expect(error.code == .lengthExceedsInput)
+        } catch {
+            Issue.record("expected a CBORError, got \(error)")
         }
     }
 
@@ -34,9 +36,11 @@ struct LimitTests {
         do {
             _ = try CBORValue.decode(bytes, options: .lenient)
             Issue.record("accepted")
-        } catch {
+        } catch let error as CBORError {
             #expect(error.code == .lengthExceedsInput)
             #expect(error.offset == 0)
+        } catch {
+            Issue.record("expected a CBORError, got \(error)")
         }
     }
 
@@ -46,9 +50,11 @@ struct LimitTests {
             do {
                 _ = try CBORReader(bytes, options: options)
                 Issue.record("accepted")
-            } catch {
+            } catch let error as CBORError {
                 #expect(error.code == .nestingTooDeep)
                 #expect(error.offset == 32)
+            } catch {
+                Issue.record("expected a CBORError, got \(error)")
             }
         }
         let indefinite = [UInt8](repeating: 0x9f, count: 1_000_000)
@@ -100,8 +106,10 @@ struct LimitTests {
         do {
             _ = try CBORReader(bytes, options: .strict)
             Issue.record("accepted")
-        } catch {
+        } catch let error as CBORError {
             #expect(error.code == .tooManyItems)
+        } catch {
+            Issue.record("expected a CBORError, got \(error)")
         }
     }
 

@@ -93,8 +93,10 @@ struct NotWellFormedTests {
                 do {
                     _ = try CBORReader(bytes, options: options)
                     Issue.record("\(category): \(hex) accepted")
-                } catch {
+                } catch let error as CBORError {
                     #expect(expected.contains(error.code), "\(category): \(hex) gave \(error)")
+                } catch {
+                    Issue.record("expected a CBORError, got \(error)")
                 }
                 #expect(throws: CBORError.self) { try CBORValue.decode(bytes, options: options) }
                 #expect(throws: CBORError.self) {
@@ -116,12 +118,14 @@ struct NotWellFormedTests {
         do {
             _ = try CBORReader(Hex.bytes("8301a100ff"), options: .lenient)
             Issue.record("accepted")
-        } catch {
+        } catch let error as CBORError {
             #expect(error.code == .unexpectedBreak)
             #expect(error.offset == 4)
             #expect(
                 error.description == "break stop code outside an indefinite-length item at offset 4"
             )
+        } catch {
+            Issue.record("expected a CBORError, got \(error)")
         }
     }
 }

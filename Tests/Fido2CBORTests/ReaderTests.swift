@@ -160,9 +160,11 @@ struct ReaderTests {
         do {
             _ = try CBORReader(bytes[10...])
             Issue.record("accepted")
-        } catch {
+        } catch let error as CBORError {
             #expect(error.offset == 3)
             #expect(error.code == .duplicateMapKey)
+        } catch {
+            Issue.record("expected a CBORError, got \(error)")
         }
     }
 

@@ -65,8 +65,10 @@ struct StrictModeTests {
             do {
                 _ = try CBORReader(bytes, options: CBORDecodingOptions(checks: check))
                 Issue.record("\(hex) accepted with only \(check) checked")
-            } catch {
+            } catch let error as CBORError {
                 #expect(error.code == code, "\(hex)")
+            } catch {
+                Issue.record("expected a CBORError, got \(error)")
             }
             #expect(throws: Never.self) {
                 try CBORReader(bytes, options: CBORDecodingOptions(checks: []))

@@ -240,7 +240,7 @@ import Testing
         tbs: [UInt8], signature: [UInt8], algorithm: ASN1ObjectIdentifier = .ecdsaWithSHA256
     ) throws -> [UInt8] {
         var writer = DERWriter()
-        try writer.appendSequence { (list) throws(CryptoError) in
+        try writer.appendSequence { (list) throws in
             try list.appendEncoded(tbs)
             list.appendSequence { $0.appendObjectIdentifier(algorithm) }
             try list.appendBitString(signature)

@@ -1,4 +1,4 @@
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Testing
 
 /// Revocation checking in `CertificateChainVerifier` with CRLs from the test PKI: a root, an

@@ -42,7 +42,7 @@ import Testing
                                 signature, for: message, algorithm: signer.algorithm)
                         else { return -1 }
                         // Shared hashing, HMAC, key generation and point import.
-                        _ = try DigestAlgorithm.sha256.hash(message)
+                        _ = DigestAlgorithm.sha256.hash(message)
                         _ = try HMAC.authenticationCode(for: message, key: signature)
                         let fresh = try PrivateKey(generating: .p256)
                         _ = try PublicKey(

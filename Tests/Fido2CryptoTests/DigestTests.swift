@@ -57,7 +57,7 @@ import Testing
     @Test func hashesOnTheStackWithTheSameResult() throws {
         let message = Array("abc".utf8)
         for algorithm in [DigestAlgorithm.sha1, .sha256, .sha384, .sha512] {
-            let stacked = try algorithm.withHash(of: message) { (digest) throws(CryptoError) in
+            let stacked = try algorithm.withHash(of: message) { (digest) throws in
                 Array(digest)
             }
             #expect(try stacked == algorithm.hash(message))

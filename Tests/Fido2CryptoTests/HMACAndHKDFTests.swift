@@ -65,8 +65,10 @@ import Testing
                 _ = try HKDF.deriveKey(
                     inputKeyMaterial: [1, 2, 3], salt: [UInt8](), info: [UInt8](),
                     outputByteCount: count)
-            } catch {
+            } catch let error as CryptoError {
                 #expect(error.code == .invalidArgument)
+            } catch {
+                Issue.record("expected a CryptoError, got \(error)")
             }
         }
     }

@@ -87,7 +87,7 @@ import Testing
     @Test(arguments: caseIDs) func reproducesTheAssertionSignature(_ id: String) throws {
         let vector = try Self.material(id: id)
         let authenticatorData = Hex.bytes(try #require(vector.authentication["authenticatorData"]))
-        let clientDataHash = try DigestAlgorithm.sha256.hash(
+        let clientDataHash = DigestAlgorithm.sha256.hash(
             Hex.bytes(try #require(vector.authentication["clientDataJSON"])))
         let expected = Hex.bytes(try #require(vector.authentication["signature"]))
         let signature = try vector.credentialKey.signature(
@@ -111,7 +111,7 @@ import Testing
         let format = try #require(object["fmt"]?.stringValue)
         let statement = try #require(object["attStmt"])
         let authData = try #require(object["authData"]?.bytesValue)
-        let clientDataHash = try DigestAlgorithm.sha256.hash(
+        let clientDataHash = DigestAlgorithm.sha256.hash(
             Hex.bytes(try #require(vector.registration["clientDataJSON"])))
         guard let expected = statement["sig"]?.bytesValue else {
             // none and apple carry no signature.

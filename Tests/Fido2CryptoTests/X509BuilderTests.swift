@@ -14,7 +14,7 @@ import Testing
 
     static func key(_ label: String, kind: KeyKind = .p256) throws -> PrivateKey {
         let digest: DigestAlgorithm = kind == .p256 ? .sha256 : kind == .p384 ? .sha384 : .sha512
-        var scalar = try digest.hash(Array(label.utf8))
+        var scalar = digest.hash(Array(label.utf8))
         if kind == .p521 { scalar = [0x00, 0x01] + scalar }  // 66 bytes, below n
         return try PrivateKey(rawScalar: scalar, kind: kind)
     }

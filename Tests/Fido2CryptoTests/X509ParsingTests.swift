@@ -221,9 +221,11 @@ import Testing
             do {
                 _ = try Certificate(derEncoded: der[..<length])
                 Issue.record("a certificate cut to \(length) bytes parsed")
-            } catch {
+            } catch let error as CryptoError {
                 #expect(
                     error.code == .derTruncated || error.code == .invalidCertificate, "\(error)")
+            } catch {
+                Issue.record("expected a CryptoError, got \(error)")
             }
         }
     }

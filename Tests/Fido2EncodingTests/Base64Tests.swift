@@ -53,9 +53,11 @@ private let rfc4648Vectors: [(String, String)] = [
     do {
         _ = try Base64.decode("Zm9v\nYm!y", ignoringWhitespace: true)
         Issue.record("accepted an invalid character")
-    } catch {
+    } catch let error as Fido2EncodingError {
         #expect(error.code == .invalidCharacter)
         #expect(error.offset == 7)
+    } catch {
+        Issue.record("expected a Fido2EncodingError, got \(error)")
     }
 }
 
@@ -87,6 +89,6 @@ private func base64Error(_ text: String) -> Fido2EncodingError? {
         _ = try Base64.decode(text)
         return nil
     } catch {
-        return error
+        return error as? Fido2EncodingError
     }
 }

@@ -112,7 +112,7 @@ private func decodeError(_ text: String) -> Fido2EncodingError? {
         _ = try Base64URL.decode(text)
         return nil
     } catch {
-        return error
+        return error as? Fido2EncodingError
     }
 }
 

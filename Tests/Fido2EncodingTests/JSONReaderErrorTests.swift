@@ -111,9 +111,11 @@ func rejectsMalformedDocumentsWithCodeAndOffset(_ document: MalformedJSON) {
     do {
         let value = try JSONReader().read(document.bytes)
         Issue.record("accepted as \(value)")
-    } catch {
+    } catch let error as Fido2EncodingError {
         #expect(error.code == document.code, "\(error)")
         #expect(error.offset == document.offset, "\(error)")
+    } catch {
+        Issue.record("expected a Fido2EncodingError, got \(error)")
     }
 }
 
@@ -157,9 +159,11 @@ func rejectsMalformedDocumentsWithCodeAndOffset(_ document: MalformedJSON) {
     do {
         _ = try reader.read(text)
         Issue.record("accepted 100,000 open brackets")
-    } catch {
+    } catch let error as Fido2EncodingError {
         #expect(error.code == .depthExceeded)
         #expect(error.offset == 512)
+    } catch {
+        Issue.record("expected a Fido2EncodingError, got \(error)")
     }
 }
 
@@ -169,8 +173,10 @@ func rejectsMalformedDocumentsWithCodeAndOffset(_ document: MalformedJSON) {
     do {
         _ = try reader.read("[1] ")
         Issue.record("accepted an oversize input")
-    } catch {
+    } catch let error as Fido2EncodingError {
         #expect(error.code == .inputTooLarge)
+    } catch {
+        Issue.record("expected a Fido2EncodingError, got \(error)")
     }
 }
 
@@ -180,9 +186,11 @@ func rejectsMalformedDocumentsWithCodeAndOffset(_ document: MalformedJSON) {
     do {
         _ = try reader.read("[1,2,3]")
         Issue.record("accepted too many items")
-    } catch {
+    } catch let error as Fido2EncodingError {
         #expect(error.code == .tooManyItems)
         #expect(error.offset == 5)
+    } catch {
+        Issue.record("expected a Fido2EncodingError, got \(error)")
     }
 }
 
@@ -195,8 +203,10 @@ func rejectsMalformedDocumentsWithCodeAndOffset(_ document: MalformedJSON) {
         do {
             _ = try reader.read(text)
             Issue.record("accepted a long string: \(text)")
-        } catch {
+        } catch let error as Fido2EncodingError {
             #expect(error.code == .stringTooLong, "\(text)")
+        } catch {
+            Issue.record("expected a Fido2EncodingError, got \(error)")
         }
     }
 }
@@ -211,7 +221,7 @@ private func readError(_ text: String) -> Fido2EncodingError? {
         _ = try JSONReader().read(text)
         return nil
     } catch {
-        return error
+        return error as? Fido2EncodingError
     }
 }
 
@@ -225,9 +235,11 @@ private func readError(_ text: String) -> Fido2EncodingError? {
         do {
             _ = try JSONReader().read(control)
             Issue.record("accepted a raw control character at \(position)")
-        } catch {
+        } catch let error as Fido2EncodingError {
             #expect(error.code == .controlCharacterInString)
             #expect(error.offset == position + 1)
+        } catch {
+            Issue.record("expected a Fido2EncodingError, got \(error)")
         }
         var escaped = [UInt8](repeating: UInt8(ascii: "b"), count: 24)
         escaped.replaceSubrange(position..<position + 1, with: Array(#"\""#.utf8))
@@ -247,9 +259,11 @@ private func readError(_ text: String) -> Fido2EncodingError? {
         do {
             _ = try JSONReader().read([0x22] + invalid + [0x22])
             Issue.record("accepted byte 0xFF at \(position)")
-        } catch {
+        } catch let error as Fido2EncodingError {
             #expect(error.code == .invalidUTF8)
             #expect(error.offset == position + 1)
+        } catch {
+            Issue.record("expected a Fido2EncodingError, got \(error)")
         }
     }
 }

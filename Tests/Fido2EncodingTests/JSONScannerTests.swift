@@ -287,7 +287,15 @@ private func scanFailingOnContent(_ text: String) -> Origin? {
             default: if !bytes.isEmpty { bytes.remove(at: position) }
             }
         }
-        let read = Result { () throws(Fido2EncodingError) in try JSONReader().read(bytes) }
+        let read = Result { () throws(Fido2EncodingError) in
+            do {
+                return try JSONReader().read(bytes)
+            } catch let error as Fido2EncodingError {
+                throw error
+            } catch {
+                throw Fido2EncodingError(.unexpectedCharacter, "\(error)")
+            }
+        }
         let scanned = Result { () throws(Fido2EncodingError) in try scanWalking(bytes) }
         switch (read, scanned) {
         case (.success(let a), .success(let b)):

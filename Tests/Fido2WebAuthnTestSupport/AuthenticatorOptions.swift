@@ -63,7 +63,7 @@ public func checkRegistration(
         sourceLocation: sourceLocation)
     #expect(
         response.response.publicKey == (try key.publicKey.spkiDER), sourceLocation: sourceLocation)
-    let clientDataHash = try DigestAlgorithm.sha256.hash(response.response.clientDataJSON)
+    let clientDataHash = DigestAlgorithm.sha256.hash(response.response.clientDataJSON)
     switch object.statement {
     case .none:
         break

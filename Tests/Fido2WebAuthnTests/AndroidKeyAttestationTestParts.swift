@@ -77,9 +77,9 @@ struct AndroidKeyAttestationTestParts {
         static let empty = Authorizations(purposes: nil, origin: nil)
 
         func write(to writer: inout DERWriter) throws {
-            try writer.appendSequence { (list) throws(CryptoError) in
+            try writer.appendSequence { (list) throws in
                 if let purposes {
-                    try list.appendExplicit(1) { (field) throws(CryptoError) in
+                    try list.appendExplicit(1) { (field) throws in
                         try field.appendSet { set in
                             for purpose in purposes { set.appendInteger(purpose) }
                         }

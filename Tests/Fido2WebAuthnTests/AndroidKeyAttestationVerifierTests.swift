@@ -269,7 +269,7 @@ import Testing
         var parts = try AndroidKeyAttestationTestParts.w3c()
         try parts.reissueLeaf(
             keyDescription: try AndroidKeyAttestationTestParts.keyDescription(
-                challenge: try DigestAlgorithm.sha256.hash(parts.clientDataHash)))
+                challenge: DigestAlgorithm.sha256.hash(parts.clientDataHash)))
         let error = try parts.registration().failure(policy: try Self.relaxedW3CPolicy())
         #expect(error?.code == .attestationNonceMismatch)
         #expect(error?.field == "attStmt.x5c[0].keyDescription.attestationChallenge")

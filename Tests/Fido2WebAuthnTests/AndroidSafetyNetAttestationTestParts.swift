@@ -62,7 +62,7 @@ struct AndroidSafetyNetAttestationTestParts {
     }
 
     var expectedNonce: [UInt8] {
-        get throws { try DigestAlgorithm.sha256.hash(authData, clientDataHash) }
+        get throws { DigestAlgorithm.sha256.hash(authData, clientDataHash) }
     }
 
     /// Replaces the signing certificate with one for `subject` (and `dnsNames`, when given).

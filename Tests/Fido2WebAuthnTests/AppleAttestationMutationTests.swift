@@ -26,7 +26,7 @@ import Testing
             Issue.record("\(vector.id) is not apple")
             return
         }
-        let nonce = try DigestAlgorithm.sha256.hash(
+        let nonce = DigestAlgorithm.sha256.hash(
             object.authenticatorData.bytes, vector.clientDataHash)
         let credCert = try #require(statement.certificates.first)
         let found = try #require(rangeOf(nonce, in: Array(credCert)))

@@ -37,7 +37,7 @@ import Testing
         }
 
         var nonce: [UInt8] {
-            get throws { try DigestAlgorithm.sha256.hash(authData, clientDataHash) }
+            get throws { DigestAlgorithm.sha256.hash(authData, clientDataHash) }
         }
 
         /// `SEQUENCE { [1] EXPLICIT OCTET STRING nonce }`.
@@ -162,7 +162,7 @@ import Testing
         var parts = try Parts.w3c()
         try parts.reissueCredCert(
             nonceExtension: Parts.nonceExtensionValue(
-                try DigestAlgorithm.sha256.hash(parts.authData)))
+                DigestAlgorithm.sha256.hash(parts.authData)))
         let error = parts.registration().failure(policy: .init())
         #expect(error?.code == .attestationNonceMismatch)
         #expect(error?.step == "§8.8 step 4")

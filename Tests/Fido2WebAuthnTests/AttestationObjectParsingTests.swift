@@ -81,10 +81,12 @@ import Testing
         do {
             _ = try AttestationObject(bytes: bytes)
             Issue.record("accepted truncated authData")
-        } catch {
+        } catch let error as WebAuthnError {
             #expect(error.code == .truncated)
             #expect(error.field == "authData.attestedCredentialData.credentialPublicKey")
             #expect((error.offset ?? 0) > 30)
+        } catch {
+            Issue.record("expected a WebAuthnError, got \(error)")
         }
     }
 

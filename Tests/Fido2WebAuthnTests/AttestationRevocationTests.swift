@@ -1,5 +1,5 @@
 import Fido2Authenticator
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
 import Testing
@@ -58,7 +58,7 @@ import Testing
         let response = try ceremony.registration()
         let relyingParty = SyntheticCeremony.relyingParty(trustPolicy: policy)
         let error = webAuthnError(
-            { () throws(WebAuthnError) in
+            { () throws in
                 try relyingParty.verifyRegistration(response, expecting: Self.expectations)
             }, sourceLocation: sourceLocation)
         #expect(

@@ -116,7 +116,7 @@ import Testing
     @Test func androidOriginsPassTheOriginStep() throws {
         let vector = try #require(Self.cases.first { $0.id == "auth-018" })
         let (relyingParty, response, expectations) = try Self.ceremony(vector)
-        expectFailure(.signatureInvalid, step: "§7.2 step 21") { () throws(WebAuthnError) in
+        expectFailure(.signatureInvalid, step: "§7.2 step 21") { () throws in
             try relyingParty.verifyAuthentication(response, expecting: expectations)
         }
     }

@@ -38,11 +38,13 @@ func sampleAuthenticatorData(
                 do {
                     _ = try AuthenticatorData(bytes: Array(bytes.prefix(length)))
                     Issue.record("accepted a truncation to \(length) of \(bytes.count) bytes")
-                } catch {
+                } catch let error as WebAuthnError {
                     let expected: [WebAuthnError.Code] = [
                         .truncated, .attestedCredentialDataFlagMismatch, .extensionDataFlagMismatch,
                     ]
                     #expect(expected.contains(error.code), "\(length): \(error)")
+                } catch {
+                    Issue.record("expected a WebAuthnError, got \(error)")
                 }
             }
         }
@@ -62,9 +64,11 @@ func sampleAuthenticatorData(
             do {
                 _ = try AuthenticatorData(bytes: Array(bytes.prefix(length)))
                 Issue.record("accepted \(length)")
-            } catch {
+            } catch let error as WebAuthnError {
                 #expect(error.code == .truncated, "\(length): \(error)")
                 #expect(error.field == field, "\(length): \(error)")
+            } catch {
+                Issue.record("expected a WebAuthnError, got \(error)")
             }
         }
     }

@@ -3,7 +3,7 @@ import Fido2TestSupport
 import Fido2WebAuthn
 import Testing
 
-private func parse(_ text: String) throws(WebAuthnError) -> ClientDataJSON {
+private func parse(_ text: String) throws -> ClientDataJSON {
     try ClientDataJSON(bytes: Array(text.utf8))
 }
 
@@ -104,9 +104,11 @@ private let malformedClientData: [(String, String?, WebAuthnError.Code)] = [
         do {
             let parsed = try parse(text)
             Issue.record("accepted \(text) as \(parsed.clientData)")
-        } catch {
+        } catch let error as WebAuthnError {
             #expect(error.code == code, "\(text): \(error)")
             #expect(error.field == field, "\(text): \(error)")
+        } catch {
+            Issue.record("expected a WebAuthnError, got \(error)")
         }
     }
 }
@@ -115,10 +117,12 @@ private let malformedClientData: [(String, String?, WebAuthnError.Code)] = [
     do {
         _ = try parse(#"{"type":"webauthn.get",}"#)
         Issue.record("accepted a trailing comma")
-    } catch {
+    } catch let error as WebAuthnError {
         #expect(error.code == .malformedJSON)
         #expect(error.offset == 23)
         #expect(error.description.hasPrefix("clientDataJSON: not valid JSON"))
+    } catch {
+        Issue.record("expected a WebAuthnError, got \(error)")
     }
 }
 

@@ -1,5 +1,5 @@
 import Fido2CBOR
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
 @_spi(Fido2Internals) import Fido2WebAuthn
@@ -32,7 +32,7 @@ struct DeviceRegistration: CustomTestStringConvertible, Sendable {
         self.id = id
         self.format = format
         self.attestationObject = attestationObject
-        self.clientDataHash = try DigestAlgorithm.sha256.hash(clientDataJSON)
+        self.clientDataHash = DigestAlgorithm.sha256.hash(clientDataJSON)
     }
 
     init(id: String, format: String, attestationObject: [UInt8], clientDataHash: [UInt8]) {
@@ -50,10 +50,10 @@ struct DeviceRegistration: CustomTestStringConvertible, Sendable {
 
     /// Parses the attestation object: strictly, or (for the FIDO conformance tool's objects,
     /// whose map keys are not in canonical order) without the key-order rule.
-    func parse() throws(WebAuthnError) -> AttestationObject {
+    func parse() throws -> AttestationObject {
         do {
             return try AttestationObject(bytes: attestationObject)
-        } catch  where error.code == .malformedCBOR {
+        } catch let error as WebAuthnError where error.code == .malformedCBOR {
             var relaxed = CBORDecodingOptions.strict
             relaxed.checks.remove(.canonicalKeyOrder)
             return try AttestationObject(bytes: attestationObject, options: relaxed)

@@ -11,7 +11,7 @@ struct BrokenForm: CustomTestStringConvertible, Sendable {
 
     var testDescription: String { "\(form): \(field ?? "-") \(code)" }
 
-    func read() throws(WebAuthnError) {
+    func read() throws {
         switch form {
         case "creation": _ = try PublicKeyCredentialCreationOptionsJSON(jsonText: text)
         case "request": _ = try PublicKeyCredentialRequestOptionsJSON(jsonText: text)
@@ -284,9 +284,11 @@ func namesTheMissingOrMistypedMember(_ broken: BrokenForm) {
     do {
         try broken.read()
         Issue.record("accepted \(broken.text)")
-    } catch {
+    } catch let error as WebAuthnError {
         #expect(error.code == broken.code, "\(error)")
         #expect(error.field == (broken.code == .malformedJSON ? nil : broken.field), "\(error)")
+    } catch {
+        Issue.record("expected a WebAuthnError, got \(error)")
     }
 }
 
@@ -297,15 +299,17 @@ func namesTheMissingOrMistypedMember(_ broken: BrokenForm) {
         Issue.record("accepted a number as clientDataJSON")
     } catch {
         #expect(
-            error.description
+            "\(error)"
                 == "response.clientDataJSON: expected a base64url string, found a number")
     }
     do {
         _ = try PublicKeyCredentialRequestOptionsJSON(jsonText: #"{"challenge":"A+"}"#)
         Issue.record("accepted a standard-base64 challenge")
-    } catch {
+    } catch let error as WebAuthnError {
         #expect(error.offset == 15)  // the "+", counted in the whole document
         #expect(error.description.hasPrefix("challenge: not base64url: byte 0x2b"))
+    } catch {
+        Issue.record("expected a WebAuthnError, got \(error)")
     }
 }
 
@@ -315,7 +319,9 @@ func namesTheMissingOrMistypedMember(_ broken: BrokenForm) {
         _ = try PublicKeyCredentialRequestOptionsJSON(
             jsonValue: value["publicKey"] ?? .null, path: "publicKey")
         Issue.record("accepted a numeric challenge")
-    } catch {
+    } catch let error as WebAuthnError {
         #expect(error.field == "publicKey.challenge")
+    } catch {
+        Issue.record("expected a WebAuthnError, got \(error)")
     }
 }

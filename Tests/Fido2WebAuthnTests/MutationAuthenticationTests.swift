@@ -19,7 +19,7 @@ import Testing
         let original = try vector.authenticationResponse()
         let flags = try vector.assertionFlags().rawValue
 
-        func verify(_ response: AuthenticationResponseJSON) throws(WebAuthnError) {
+        func verify(_ response: AuthenticationResponseJSON) throws {
             _ = try relyingParty.verifyAuthentication(response, expecting: expectations)
         }
         func step(_ number: Int) -> Set<String> { ["§7.2 step \(number)"] }
@@ -45,7 +45,7 @@ import Testing
         run.flipEveryBit(
             of: authData, in: authData.indices, label: "authenticatorData",
             expected: { authDataSteps($1, $2) },
-            verify: { (mutated) throws(WebAuthnError) in
+            verify: { (mutated) throws in
                 var response = original
                 response.response.authenticatorData = mutated
                 try verify(response)
@@ -54,7 +54,7 @@ import Testing
         run.flipEveryBit(
             of: signature, in: signature.indices, label: "signature",
             expected: { _, _, _ in step(21) },
-            verify: { (mutated) throws(WebAuthnError) in
+            verify: { (mutated) throws in
                 var response = original
                 response.response.signature = mutated
                 try verify(response)
@@ -69,7 +69,7 @@ import Testing
         run.flipEveryBit(
             of: clientDataJSON, in: clientDataJSON.indices, label: "clientDataJSON",
             expected: { mutated, _, _ in [oracle.step(forClientData: mutated)] },
-            verify: { (mutated) throws(WebAuthnError) in
+            verify: { (mutated) throws in
                 var response = original
                 response.response.clientDataJSON = mutated
                 try verify(response)

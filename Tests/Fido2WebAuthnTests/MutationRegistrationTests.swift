@@ -31,10 +31,10 @@ import Testing
         let idStart = authData.lowerBound + 55
         let keyStart = idStart + attested.credentialId.count
 
-        func verify(_ response: RegistrationResponseJSON) throws(WebAuthnError) {
+        func verify(_ response: RegistrationResponseJSON) throws {
             _ = try relyingParty.verifyRegistration(response, expecting: expectations)
         }
-        func verifyObject(_ bytes: [UInt8]) throws(WebAuthnError) {
+        func verifyObject(_ bytes: [UInt8]) throws {
             var response = original
             response.response.attestationObject = bytes
             try verify(response)
@@ -96,7 +96,7 @@ import Testing
         run.flipEveryBit(
             of: clientDataJSON, in: clientDataJSON.indices, label: "clientDataJSON",
             expected: { mutated, _, _ in [oracle.step(forClientData: mutated)] },
-            verify: { (mutated) throws(WebAuthnError) in
+            verify: { (mutated) throws in
                 var response = original
                 response.response.clientDataJSON = mutated
                 try verify(response)

@@ -20,7 +20,7 @@ import Testing
     ) throws {
         let response = try ceremony.registration(authDataBytes: authDataBytes)
         expectFailure(code, step: step, sourceLocation: sourceLocation) {
-            () throws(WebAuthnError) in
+            () throws in
             try relyingParty.verifyRegistration(response, expecting: expectations)
         }
     }
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func rejectsAResponseThatIsNotJSON() {
-        expectFailure(.malformedJSON, step: "§7.1 step 3") { () throws(WebAuthnError) in
+        expectFailure(.malformedJSON, step: "§7.1 step 3") { () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 jsonBytes: Array("{\"id\":".utf8), expecting: Self.expectations)
         }
@@ -58,7 +58,7 @@ import Testing
         let ceremony = try SyntheticCeremony.p256()
         var response = try ceremony.registration()
         response.response.clientDataJSON = Array("{\"type\":".utf8)
-        expectFailure(.malformedJSON, step: "§7.1 step 6") { () throws(WebAuthnError) in
+        expectFailure(.malformedJSON, step: "§7.1 step 6") { () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 response, expecting: Self.expectations)
         }
@@ -106,7 +106,7 @@ import Testing
             + String(
                 repeating: "x", count: 200)
         let response = try ceremony.registration()
-        let error = webAuthnError { () throws(WebAuthnError) in
+        let error = webAuthnError { () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 response, expecting: Self.expectations)
         }
@@ -153,13 +153,13 @@ import Testing
         let ceremony = try SyntheticCeremony.p256()
         var response = try ceremony.registration()
         response.response.attestationObject = [0xa3, 0x63]
-        expectFailure(.truncated, step: "§7.1 step 13") { () throws(WebAuthnError) in
+        expectFailure(.truncated, step: "§7.1 step 13") { () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 response, expecting: Self.expectations)
         }
         response.response.attestationObject = [0x80]
         expectFailure(.invalidAttestationObject, step: "§7.1 step 13") {
-            () throws(WebAuthnError) in
+            () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 response, expecting: Self.expectations)
         }
@@ -242,7 +242,7 @@ import Testing
 
     @Test func rejectsACredentialIdOver1023Bytes() throws {
         let ceremony = try SyntheticCeremony.p256()
-        var authData = try DigestAlgorithm.sha256.hash(Array(SyntheticCeremony.rpID.utf8))
+        var authData = DigestAlgorithm.sha256.hash(Array(SyntheticCeremony.rpID.utf8))
         authData += [0x45, 0, 0, 0, 0] + SyntheticCeremony.aaguid.bytes + [0x04, 0x00]
         authData += [UInt8](repeating: 0x42, count: 1024)
         authData += try ceremony.credentialPublicKey.cborEncoded

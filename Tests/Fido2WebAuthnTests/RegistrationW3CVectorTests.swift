@@ -1,5 +1,5 @@
 import Fido2Authenticator
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
@@ -59,7 +59,7 @@ import Testing
         relyingParty.trustPolicy.androidKey.acceptsMissingOriginAndPurpose = false
         let response = try vector.registrationResponse()
         let expectations = try vector.registrationExpectations()
-        let error = webAuthnError { () throws(WebAuthnError) in
+        let error = webAuthnError { () throws in
             try relyingParty.verifyRegistration(response, expecting: expectations)
         }
         #expect(error?.step == "§7.1 step 22")
@@ -90,7 +90,7 @@ import Testing
         let response = try vector.registrationResponse()
         let expectations = try vector.registrationExpectations()
         expectFailure(.attestationTrustPathInvalid, step: "§7.1 step 24") {
-            () throws(WebAuthnError) in
+            () throws in
             try relyingParty.verifyRegistration(response, expecting: expectations)
         }
     }

@@ -30,7 +30,7 @@ import Testing
         let response = try ceremony.registration()
         let relyingParty = SyntheticCeremony.relyingParty(trustPolicy: policy, profile: profile)
         let error = webAuthnError(
-            { () throws(WebAuthnError) in
+            { () throws in
                 try relyingParty.verifyRegistration(response, expecting: Self.expectations)
             }, sourceLocation: sourceLocation)
         #expect(error?.code == code, "\(String(describing: error))", sourceLocation: sourceLocation)
@@ -91,7 +91,7 @@ import Testing
             of: forged.response.attestationObject,
             from: response.response.attestationObject)
         expectFailure(.attestationSignatureInvalid, step: "§7.1 step 22") {
-            () throws(WebAuthnError) in
+            () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 response, expecting: Self.expectations)
         }
@@ -175,7 +175,7 @@ import Testing
                 statement: .packed(packed.withAlgorithm(.rs256))
             ).bytes)
         expectFailure(.attestationAlgorithmMismatch, step: "§7.1 step 22") {
-            () throws(WebAuthnError) in
+            () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 response, expecting: Self.expectations)
         }
@@ -198,7 +198,7 @@ import Testing
                 statement: .packed(packed.withAlgorithm(COSEAlgorithm(rawValue: -48)))
             ).bytes)
         expectFailure(.unsupportedAlgorithm, step: "§7.1 step 22") {
-            () throws(WebAuthnError) in
+            () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 response, expecting: Self.expectations)
         }
@@ -208,7 +208,7 @@ import Testing
         var ceremony = try SyntheticCeremony.p256()
         ceremony.attestation = .packedSelf(algorithm: .es384)
         let response = try ceremony.registration()
-        let error = webAuthnError { () throws(WebAuthnError) in
+        let error = webAuthnError { () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 response, expecting: Self.expectations)
         }
@@ -397,7 +397,7 @@ import Testing
             (FIDOU2FAttestationVerifier.self, packed),
         ]
         for (verifier, statement) in verifiers {
-            let error = webAuthnError { () throws(WebAuthnError) in
+            let error = webAuthnError { () throws in
                 try verifier.verify(statement, in: context)
             }
             #expect(error?.code == .invalidAttestationStatement, "\(verifier.format)")
@@ -441,11 +441,11 @@ import Testing
         let subject = try TestAttestationPKI.subject()
         let key = try pki.attestationKey.publicKey
         var tbs = DERWriter()
-        try tbs.appendSequence { (fields) throws(CryptoError) in
+        try tbs.appendSequence { (fields) throws in
             fields.appendInteger(Int64(5))
             try fields.appendEncoded(algorithm.bytes)
             try fields.appendEncoded(pki.root.certificate.subject.derEncoded)
-            try fields.appendSequence { (validity) throws(CryptoError) in
+            try fields.appendSequence { (validity) throws in
                 try validity.appendTime(TestAttestationPKI.notBefore)
                 try validity.appendTime(TestAttestationPKI.notAfter)
             }
@@ -454,7 +454,7 @@ import Testing
         }
         let signature = try pki.root.privateKey.signature(for: tbs.bytes, algorithm: .es256)
         var certificate = DERWriter()
-        try certificate.appendSequence { (outer) throws(CryptoError) in
+        try certificate.appendSequence { (outer) throws in
             try outer.appendEncoded(tbs.bytes)
             try outer.appendEncoded(algorithm.bytes)
             try outer.appendBitString(signature)

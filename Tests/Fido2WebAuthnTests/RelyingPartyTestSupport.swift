@@ -1,5 +1,5 @@
 import Fido2CBOR
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
@@ -175,7 +175,7 @@ struct SyntheticCeremony {
 
     /// The attestation object for `authData` (built, or raw when `authDataBytes` is given).
     func attestationObject(authDataBytes: [UInt8]? = nil) throws -> [UInt8] {
-        let clientDataHash = try DigestAlgorithm.sha256.hash(try clientDataJSON)
+        let clientDataHash = DigestAlgorithm.sha256.hash(try clientDataJSON)
         if let authDataBytes {
             guard case .raw(let format, let statement) = attestation else {
                 return Self.encodeAttestationObject(
@@ -234,7 +234,7 @@ struct SyntheticCeremony {
                 ).bytes)
         let clientData = try clientDataJSON
         let signature = try credentialKey.signature(
-            for: authData, try DigestAlgorithm.sha256.hash(clientData), algorithm: algorithm)
+            for: authData, DigestAlgorithm.sha256.hash(clientData), algorithm: algorithm)
         return AuthenticationResponseJSON(
             rawId: rawId ?? credentialId,
             response: AuthenticatorAssertionResponseJSON(

@@ -78,7 +78,7 @@ import Testing
 
     /// A random source that always fails.
     struct FailingRandom: RandomSource {
-        func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(CryptoError) {
+        func fill(_ buffer: UnsafeMutableRawBufferPointer) throws {
             throw CryptoError(.randomGenerationFailed, "test source refuses")
         }
     }

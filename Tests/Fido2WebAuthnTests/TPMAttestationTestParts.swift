@@ -153,8 +153,8 @@ struct TPMAttestationTestParts {
                 let name = try DistinguishedName(
                     attributes.map { try DistinguishedName.Attribute(type: $0.0, value: $0.1) })
                 var writer = DERWriter()
-                try writer.appendSequence { (sequence) throws(CryptoError) in
-                    try sequence.appendExplicit(4) { (entry) throws(CryptoError) in
+                try writer.appendSequence { (sequence) throws in
+                    try sequence.appendExplicit(4) { (entry) throws in
                         try entry.appendEncoded(name.derEncoded)
                     }
                 }

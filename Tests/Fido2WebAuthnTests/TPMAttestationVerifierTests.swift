@@ -221,7 +221,7 @@ import Testing
 
     @Test func rejectsExtraDataOfOtherData() throws {
         var parts = try TPMAttestationTestParts.w3c()
-        parts.certInfo.extraData = try DigestAlgorithm.sha256.hash(parts.authData)
+        parts.certInfo.extraData = DigestAlgorithm.sha256.hash(parts.authData)
         let error = try parts.registration().failure(policy: AttestationTrustPolicy())
         #expect(error?.code == .attestationNonceMismatch)
         #expect(error?.field == "attStmt.certInfo.extraData")
@@ -247,7 +247,7 @@ import Testing
         for (identifier, digest) in [(UInt8(0x04), DigestAlgorithm.sha1), (0x0c, .sha384)] {
             var parts = try TPMAttestationTestParts.w3c()
             parts.pubArea[3] = identifier
-            parts.certInfo.name = [0x00, identifier] + (try digest.hash(parts.pubArea))
+            parts.certInfo.name = [0x00, identifier] + (digest.hash(parts.pubArea))
             let result = try parts.registration().verify(policy: AttestationTrustPolicy())
             #expect(result.type == .attestationCA)
         }
@@ -341,11 +341,11 @@ import Testing
         var parts = try TPMAttestationTestParts.w3c()
         // A v1 TBSCertificate: no version field, no extensions.
         var tbs = DERWriter()
-        try tbs.appendSequence { (sequence) throws(CryptoError) in
+        try tbs.appendSequence { (sequence) throws in
             sequence.appendInteger(Int64(0x311f))
             sequence.appendSequence { $0.appendObjectIdentifier(.ecdsaWithSHA256) }
             try sequence.appendEncoded(parts.authority.certificate.subject.derEncoded)
-            try sequence.appendSequence { (validity) throws(CryptoError) in
+            try sequence.appendSequence { (validity) throws in
                 try validity.appendTime(parts.authority.certificate.notBefore)
                 try validity.appendTime(parts.authority.certificate.notAfter)
             }
@@ -355,7 +355,7 @@ import Testing
         let signature = try parts.authority.privateKey.signature(
             for: tbs.bytes, algorithm: .es256, nonce: .deterministic)
         var certificate = DERWriter()
-        try certificate.appendSequence { (sequence) throws(CryptoError) in
+        try certificate.appendSequence { (sequence) throws in
             try sequence.appendEncoded(tbs.bytes)
             sequence.appendSequence { $0.appendObjectIdentifier(.ecdsaWithSHA256) }
             sequence.appendElement(.bitString, contents: [0] + signature)

@@ -32,12 +32,12 @@ import Testing
             let point = try ceremony.credentialKey.publicKey.uncompressedPoint
             var key = CBORWriter()
             keyEncoding(&key, Array(point[1..<33]), Array(point[33...]))
-            var authData = try DigestAlgorithm.sha256.hash(SyntheticCeremony.rpID.utf8)
+            var authData = DigestAlgorithm.sha256.hash(SyntheticCeremony.rpID.utf8)
             authData += [0x45, 0, 0, 0, 0] + SyntheticCeremony.aaguid.bytes
             authData += [0, UInt8(ceremony.credentialId.count)] + ceremony.credentialId
             authData += key.bytes
             var signature = try ceremony.credentialKey.signature(
-                for: authData, try DigestAlgorithm.sha256.hash(try ceremony.clientDataJSON),
+                for: authData, DigestAlgorithm.sha256.hash(try ceremony.clientDataJSON),
                 algorithm: .es256)
             if breakSignature { signature[signature.count - 1] ^= 0x01 }
             var object = CBORWriter()
@@ -110,7 +110,7 @@ import Testing
 
     @Test func strictProfileRefusesLooseCBORAndNamesTheWayOut() throws {
         let loose = try LooseRegistration()
-        let error = webAuthnError { () throws(WebAuthnError) in
+        let error = webAuthnError { () throws in
             try SyntheticCeremony.relyingParty(profile: .strict).verifyRegistration(
                 loose.response, expecting: Self.expectations)
         }
@@ -129,7 +129,7 @@ import Testing
     @Test func neitherProfileAcceptsABadSignatureInLooseCBOR() throws {
         let loose = try LooseRegistration(breakSignature: true)
         expectFailure(.attestationSignatureInvalid, step: "§7.1 step 22") {
-            () throws(WebAuthnError) in
+            () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 loose.response, expecting: Self.expectations)
         }
@@ -147,7 +147,7 @@ import Testing
         let trailing = try LooseRegistration(trailing: [0x00])
         for profile in [VerificationProfile.compatible, .strict] {
             for (loose, what) in [(duplicate, "duplicate map key"), (trailing, "trailing bytes")] {
-                let error = webAuthnError { () throws(WebAuthnError) in
+                let error = webAuthnError { () throws in
                     try SyntheticCeremony.relyingParty(profile: profile).verifyRegistration(
                         loose.response, expecting: Self.expectations)
                 }
@@ -195,7 +195,7 @@ import Testing
         for (field, step, change) in changes {
             var response = try ceremony.registration()
             try change(&response.response)
-            let error = webAuthnError { () throws(WebAuthnError) in
+            let error = webAuthnError { () throws in
                 try SyntheticCeremony.relyingParty().verifyRegistration(
                     response, expecting: Self.expectations)
             }

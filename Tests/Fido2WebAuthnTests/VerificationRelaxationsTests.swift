@@ -38,7 +38,7 @@ import Testing
         let expectations = AuthenticationExpectations(
             challenge: SyntheticCeremony.challenge, credential: try ceremony.record())
         let response = try ceremony.assertion()
-        let error = webAuthnError { () throws(WebAuthnError) in
+        let error = webAuthnError { () throws in
             try SyntheticCeremony.relyingParty().verifyAuthentication(
                 response, expecting: expectations)
         }
@@ -72,7 +72,7 @@ import Testing
             challenge: SyntheticCeremony.challenge, credential: try ceremony.record(signCount: 3),
             rejectsSignCountRegression: true)
         let response = try ceremony.assertion()
-        let error = webAuthnError { () throws(WebAuthnError) in
+        let error = webAuthnError { () throws in
             try SyntheticCeremony.relyingParty().verifyAuthentication(
                 response, expecting: expectations)
         }
@@ -89,7 +89,7 @@ import Testing
         ceremony.flags = [.userVerified]
         let expectations = RegistrationExpectations(challenge: SyntheticCeremony.challenge)
         let response = try ceremony.registration()
-        let error = webAuthnError { () throws(WebAuthnError) in
+        let error = webAuthnError { () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 response, expecting: expectations)
         }
@@ -104,7 +104,7 @@ import Testing
     @Test func anAlgorithmOutsideTheListNamesTheOption() throws {
         let ceremony = try SyntheticCeremony.p256()
         let response = try ceremony.registration()
-        let error = webAuthnError { () throws(WebAuthnError) in
+        let error = webAuthnError { () throws in
             try SyntheticCeremony.relyingParty().verifyRegistration(
                 response,
                 expecting: RegistrationExpectations(

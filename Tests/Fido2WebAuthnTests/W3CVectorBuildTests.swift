@@ -22,7 +22,7 @@ import Testing
         let expectedObject = try vector.registrationBytes("attestationObject")
         let clientData = try vector.clientData(registration: true)
         #expect(clientData.jsonBytes() == (try vector.registrationBytes("clientDataJSON")))
-        let clientDataHash = try DigestAlgorithm.sha256.hash(clientData.jsonBytes())
+        let clientDataHash = DigestAlgorithm.sha256.hash(clientData.jsonBytes())
 
         let credentialKey = try COSEKey(
             publicKey: vector.credentialKey.publicKey, algorithm: vector.algorithm)
@@ -80,7 +80,7 @@ import Testing
             Hex.encode(authenticatorData.bytes)
                 == Hex.encode(try vector.authenticationBytes("authenticatorData")))
         let signature = try vector.credentialKey.signature(
-            for: authenticatorData.bytes, try DigestAlgorithm.sha256.hash(clientData.jsonBytes()),
+            for: authenticatorData.bytes, DigestAlgorithm.sha256.hash(clientData.jsonBytes()),
             algorithm: vector.algorithm, nonce: .deterministic)
         #expect(Hex.encode(signature) == Hex.encode(try vector.authenticationBytes("signature")))
         let parsed = try AuthenticatorData(

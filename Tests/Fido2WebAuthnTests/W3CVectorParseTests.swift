@@ -55,7 +55,7 @@ import Testing
         #expect(tpm.certInfo.type == TPMSAttest.attestCertify)
         #expect(tpm.certInfo.clockInfo.safe == 0x33)
         // extraData is SHA-256(authData ‖ clientDataHash) for alg -7.
-        let clientDataHash = try DigestAlgorithm.sha256.hash(
+        let clientDataHash = DigestAlgorithm.sha256.hash(
             try vector.registrationBytes("clientDataJSON"))
         #expect(
             Array(tpm.certInfo.extraData)

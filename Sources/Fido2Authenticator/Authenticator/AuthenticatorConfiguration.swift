@@ -61,7 +61,7 @@ public struct AuthenticatorConfiguration: Sendable {
     public static func deterministic(
         seed: [UInt8], base: AuthenticatorConfiguration = .init()
     )
-        throws(WebAuthnError) -> AuthenticatorConfiguration
+        throws -> AuthenticatorConfiguration
     {
         var configuration = base
         do {

@@ -37,7 +37,7 @@ enum CredentialPublicKeyEncoding {
     }
 
     /// The CTAP2 canonical COSE_Key (no `kid`) and the DER SPKI of `key`.
-    static func encode(_ key: COSEKey) throws(CryptoError) -> (cose: [UInt8], spki: [UInt8]) {
+    static func encode(_ key: COSEKey) throws -> (cose: [UInt8], spki: [UInt8]) {
         let publicKey = key.publicKey
         let kind = publicKey.kind
         guard let prefix = spkiPrefix(kind), let curve = kind.coseCurve else {

@@ -39,7 +39,7 @@ public enum RelyingPartyIDPolicy {
     public static func validate(
         _ relyingPartyID: String, for origin: WebOrigin
     )
-        throws(WebAuthnError) -> String
+        throws -> String
     {
         func refuse(_ reason: String) -> WebAuthnError {
             WebAuthnError(

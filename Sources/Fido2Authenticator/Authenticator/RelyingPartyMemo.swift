@@ -21,7 +21,7 @@ final class RelyingPartyMemo: Sendable {
     /// origin's host), checked by ``WebOrigin`` and ``RelyingPartyIDPolicy``.
     ///
     /// - Throws: ``WebAuthnError`` `invalidOrigin`, `invalidRelyingPartyID`.
-    func resolve(origin: String, requestedID: String?) throws(WebAuthnError) -> Entry {
+    func resolve(origin: String, requestedID: String?) throws -> Entry {
         if let entry = last.withLock({ $0 }), entry.origin == origin,
             entry.requestedID == requestedID
         {
@@ -32,7 +32,7 @@ final class RelyingPartyMemo: Sendable {
             requestedID ?? webOrigin.host, for: webOrigin)
         let entry = Entry(
             origin: origin, requestedID: requestedID, webOrigin: webOrigin,
-            relyingPartyID: relyingPartyID, rpIdHash: try AuthenticatorData.hash(relyingPartyID))
+            relyingPartyID: relyingPartyID, rpIdHash: AuthenticatorData.hash(relyingPartyID))
         last.withLock { $0 = entry }
         return entry
     }

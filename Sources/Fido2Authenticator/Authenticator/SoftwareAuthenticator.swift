@@ -52,7 +52,7 @@ public struct SoftwareAuthenticator: Sendable {
     public func makeCredential(
         optionsJSON: [UInt8], origin: String, topOrigin: String? = nil
     )
-        throws(WebAuthnError) -> RegistrationResponseJSON
+        throws -> RegistrationResponseJSON
     {
         try makeCredential(
             options: PublicKeyCredentialCreationOptionsJSON(jsonBytes: optionsJSON), origin: origin,
@@ -74,7 +74,7 @@ public struct SoftwareAuthenticator: Sendable {
     ///   (`credentialExists`, `storageFailure`).
     public func makeCredential(
         options: PublicKeyCredentialCreationOptionsJSON, origin: String, topOrigin: String? = nil
-    ) throws(WebAuthnError) -> RegistrationResponseJSON {
+    ) throws -> RegistrationResponseJSON {
         let relyingParty = try relyingParties.resolve(origin: origin, requestedID: options.rp.id)
         let relyingPartyID = relyingParty.relyingPartyID
         let (algorithm, kind) = try chooseAlgorithm(options.pubKeyCredParams)
@@ -126,7 +126,7 @@ public struct SoftwareAuthenticator: Sendable {
             type: .create, challenge: options.challenge, origin: relyingParty.webOrigin.serialized,
             crossOrigin: topOrigin != nil, topOrigin: topOrigin
         ).jsonBytes()
-        let clientDataHash = try Self.sha256(clientDataJSON)
+        let clientDataHash = Self.sha256(clientDataJSON)
         let statement = try attestationStatement(
             authenticatorData, clientDataHash, privateKey, algorithm)
         let attestationObject = AttestationObject(
@@ -226,7 +226,7 @@ public struct SoftwareAuthenticator: Sendable {
     private func attestationStatement(
         _ authenticatorData: AuthenticatorData, _ clientDataHash: [UInt8],
         _ credentialKey: PrivateKey, _ algorithm: COSEAlgorithm
-    ) throws(WebAuthnError) -> AttestationStatement {
+    ) throws -> AttestationStatement {
         switch configuration.attestation {
         case .none:
             return .none
@@ -260,7 +260,7 @@ public struct SoftwareAuthenticator: Sendable {
     public func getAssertion(
         optionsJSON: [UInt8], origin: String, topOrigin: String? = nil
     )
-        throws(WebAuthnError) -> AuthenticationResponseJSON
+        throws -> AuthenticationResponseJSON
     {
         try getAssertion(
             options: PublicKeyCredentialRequestOptionsJSON(jsonBytes: optionsJSON), origin: origin,
@@ -276,7 +276,7 @@ public struct SoftwareAuthenticator: Sendable {
     ///   errors (`corruptCredential`, `storageFailure`).
     public func getAssertion(
         options: PublicKeyCredentialRequestOptionsJSON, origin: String, topOrigin: String? = nil
-    ) throws(WebAuthnError) -> AuthenticationResponseJSON {
+    ) throws -> AuthenticationResponseJSON {
         let relyingParty = try relyingParties.resolve(origin: origin, requestedID: options.rpId)
         let relyingPartyID = relyingParty.relyingPartyID
         var credential = try findCredential(options.allowCredentials, relyingPartyID)
@@ -319,7 +319,7 @@ public struct SoftwareAuthenticator: Sendable {
 
     private func findCredential(
         _ allowed: [PublicKeyCredentialDescriptorJSON], _ relyingPartyID: String
-    ) throws(WebAuthnError) -> StoredCredential {
+    ) throws -> StoredCredential {
         if allowed.isEmpty {
             guard
                 let credential = try store.credentials(relyingPartyID: relyingPartyID).first(
@@ -345,12 +345,8 @@ public struct SoftwareAuthenticator: Sendable {
             field: "allowCredentials")
     }
 
-    private static func sha256(_ bytes: [UInt8]) throws(WebAuthnError) -> [UInt8] {
-        do {
-            return try DigestAlgorithm.sha256.hash(bytes)
-        } catch {
-            throw WebAuthnError(crypto: error, .signingFailed, field: "clientDataJSON")
-        }
+    private static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        DigestAlgorithm.sha256.hash(bytes)
     }
 
     /// The signature over `authenticatorData ‖ SHA-256(clientDataJSON)`, with the hash kept on
@@ -362,7 +358,7 @@ public struct SoftwareAuthenticator: Sendable {
         let nonce = configuration.ecdsaNonce
         do {
             return try DigestAlgorithm.sha256.withHash(of: clientDataJSON) {
-                (clientDataHash) throws(CryptoError) in
+                (clientDataHash) throws in
                 try key.signature(
                     for: authenticatorData, clientDataHash, algorithm: algorithm, nonce: nonce)
             }

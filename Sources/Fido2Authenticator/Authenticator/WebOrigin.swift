@@ -26,7 +26,7 @@ public struct WebOrigin: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``WebAuthnError`` `invalidOrigin` for another scheme, `http` on a host other
     ///   than localhost, a path, query, fragment or user info, an empty or malformed host, or a
     ///   port outside 1…65535.
-    public init(_ text: String) throws(WebAuthnError) {
+    public init(_ text: String) throws {
         func invalid(_ reason: String) -> WebAuthnError {
             WebAuthnError(.invalidOrigin, "\"\(text)\": \(reason)", field: "origin")
         }

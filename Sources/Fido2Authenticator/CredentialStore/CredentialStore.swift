@@ -11,19 +11,19 @@ public protocol CredentialStore: Sendable {
     ///
     /// - Throws: ``WebAuthnError`` `corruptCredential` or `storageFailure` when the store
     ///   cannot be read.
-    func credential(id: [UInt8]) throws(WebAuthnError) -> StoredCredential?
+    func credential(id: [UInt8]) throws -> StoredCredential?
 
     /// Every credential made for `relyingPartyID`, in the store's order.
     ///
     /// - Throws: ``WebAuthnError`` `corruptCredential` or `storageFailure`; a credential that
     ///   cannot be read is reported, never skipped.
-    func credentials(relyingPartyID: String) throws(WebAuthnError) -> [StoredCredential]
+    func credentials(relyingPartyID: String) throws -> [StoredCredential]
 
     /// Adds a new credential.
     ///
     /// - Throws: ``WebAuthnError`` `credentialExists` when one with the same ID is stored;
     ///   `storageFailure` when it cannot be written.
-    func add(_ credential: StoredCredential) throws(WebAuthnError)
+    func add(_ credential: StoredCredential) throws
 
     /// Replaces the stored credential that has `credential`'s ID.
     ///
@@ -32,7 +32,7 @@ public protocol CredentialStore: Sendable {
     ///
     /// - Throws: ``WebAuthnError`` `credentialNotFound` when no credential has that ID;
     ///   `storageFailure` when it cannot be written.
-    func replace(_ credential: StoredCredential) throws(WebAuthnError)
+    func replace(_ credential: StoredCredential) throws
 
     /// Changes the credential with ID `id` in one atomic read-modify-write: `change` sees the
     /// credential as stored at that moment, and no other change to it (from any task, or any
@@ -43,13 +43,13 @@ public protocol CredentialStore: Sendable {
     /// - Throws: ``WebAuthnError`` `credentialNotFound` when no credential has that ID; what
     ///   `change` throws (nothing is then written); `corruptCredential` or `storageFailure`.
     func update(
-        id: [UInt8], _ change: (inout StoredCredential) throws(WebAuthnError) -> Void
-    ) throws(WebAuthnError) -> StoredCredential
+        id: [UInt8], _ change: (inout StoredCredential) throws -> Void
+    ) throws -> StoredCredential
 
     /// Removes the credential with ID `id` (a registration whose response never reached the
     /// relying party).
     ///
     /// - Throws: ``WebAuthnError`` `credentialNotFound` when no credential has that ID;
     ///   `storageFailure` when it cannot be removed.
-    func remove(id: [UInt8]) throws(WebAuthnError)
+    func remove(id: [UInt8]) throws
 }

@@ -52,7 +52,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     /// - Throws: ``WebAuthnError`` `storageFailure` when the path exists but is not a
     ///   directory, cannot be created, belongs to another user, or is writable by group or
     ///   others.
-    public init(path: String) throws(WebAuthnError) {
+    public init(path: String) throws {
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         try StoreDirectory.prepare(self.path)
         StoreDirectory.removeStaleTemporaries(self.path)
@@ -62,7 +62,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     ///
     /// - Throws: ``WebAuthnError`` `corruptCredential` when the file cannot be read back or is
     ///   not a regular file; `storageFailure` when it cannot be opened or read.
-    public func credential(id: [UInt8]) throws(WebAuthnError) -> StoredCredential? {
+    public func credential(id: [UInt8]) throws -> StoredCredential? {
         let name = try Self.fileName(for: id)
         guard let bytes = try StoreFile.readRegular(full(name)) else { return nil }
         return try decode(bytes, name: name)
@@ -72,7 +72,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     /// hashes). Every credential file is read, so one corrupt file fails the call.
     ///
     /// - Throws: ``WebAuthnError`` `corruptCredential`; `storageFailure`.
-    public func credentials(relyingPartyID: String) throws(WebAuthnError) -> [StoredCredential] {
+    public func credentials(relyingPartyID: String) throws -> [StoredCredential] {
         var result: [StoredCredential] = []
         let names = try StoreDirectory.names(in: path) {
             StoreDirectory.isCredentialFileName($0.utf8)
@@ -89,7 +89,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     ///
     /// - Throws: ``WebAuthnError`` `credentialExists` when the ID's file exists;
     ///   `storageFailure` when writing fails (the store is then unchanged).
-    public func add(_ credential: StoredCredential) throws(WebAuthnError) {
+    public func add(_ credential: StoredCredential) throws {
         let name = try Self.fileName(for: credential.id)
         let bytes = try CredentialFile.encode(credential)
         try StoreLock.withLock(directory: path) { () throws(WebAuthnError) in
@@ -105,7 +105,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     ///
     /// - Throws: ``WebAuthnError`` `credentialNotFound` when the ID has no file;
     ///   `storageFailure` when writing fails (the old file then stays).
-    public func replace(_ credential: StoredCredential) throws(WebAuthnError) {
+    public func replace(_ credential: StoredCredential) throws {
         let name = try Self.fileName(for: credential.id)
         let bytes = try CredentialFile.encode(credential)
         try StoreLock.withLock(directory: path) { () throws(WebAuthnError) in
@@ -121,10 +121,10 @@ public struct DirectoryCredentialStore: CredentialStore {
     /// - Throws: ``WebAuthnError`` `credentialNotFound` when the ID has no file; what `change`
     ///   throws; `corruptCredential`; `storageFailure` (the old file then stays).
     public func update(
-        id: [UInt8], _ change: (inout StoredCredential) throws(WebAuthnError) -> Void
-    ) throws(WebAuthnError) -> StoredCredential {
+        id: [UInt8], _ change: (inout StoredCredential) throws -> Void
+    ) throws -> StoredCredential {
         let name = try Self.fileName(for: id)
-        return try StoreLock.withLock(directory: path) { () throws(WebAuthnError) in
+        return try StoreLock.withLock(directory: path) { () throws in
             guard let bytes = try StoreFile.readRegular(full(name)) else { throw notFound(name) }
             var credential = try decode(bytes, name: name)
             try change(&credential)
@@ -141,7 +141,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     ///
     /// - Throws: ``WebAuthnError`` `credentialNotFound` when the ID has no file;
     ///   `storageFailure` when it cannot be removed.
-    public func remove(id: [UInt8]) throws(WebAuthnError) {
+    public func remove(id: [UInt8]) throws {
         let name = try Self.fileName(for: id)
         try StoreLock.withLock(directory: path) { () throws(WebAuthnError) in
             guard unlink(full(name)) == 0 else {
@@ -157,12 +157,7 @@ public struct DirectoryCredentialStore: CredentialStore {
 
     /// `<hex SHA-256(id)>.credential`: fixed length whatever the ID (up to 1023 bytes).
     static func fileName(for id: [UInt8]) throws(WebAuthnError) -> String {
-        let digest: [UInt8]
-        do {
-            digest = try DigestAlgorithm.sha256.hash(id)
-        } catch {
-            throw WebAuthnError(.storageFailure, "cannot hash the credential ID: \(error)")
-        }
+        let digest = DigestAlgorithm.sha256.hash(id)
         let hex = Array("0123456789abcdef".utf8)
         var name: [UInt8] = []
         for byte in digest {

@@ -29,21 +29,21 @@ public final class InMemoryCredentialStore: CredentialStore {
     public var count: Int { table.withLock { $0.credentials.count } }
 
     /// The credential with ID `id`, or nil. Never throws.
-    public func credential(id: [UInt8]) throws(WebAuthnError) -> StoredCredential? {
+    public func credential(id: [UInt8]) throws -> StoredCredential? {
         table.withLock { table in
             table.indexByID[CredentialKey(id: id)].map { table.credentials[$0] }
         }
     }
 
     /// Every credential for `relyingPartyID`, oldest first. Never throws.
-    public func credentials(relyingPartyID: String) throws(WebAuthnError) -> [StoredCredential] {
+    public func credentials(relyingPartyID: String) throws -> [StoredCredential] {
         table.withLock { $0.credentials.filter { $0.relyingPartyID == relyingPartyID } }
     }
 
     /// Adds a credential.
     ///
     /// - Throws: ``WebAuthnError`` `credentialExists` for a repeated ID.
-    public func add(_ credential: StoredCredential) throws(WebAuthnError) {
+    public func add(_ credential: StoredCredential) throws {
         let added = table.withLock { table -> Bool in
             let key = CredentialKey(id: credential.id)
             guard table.indexByID[key] == nil else { return false }
@@ -60,7 +60,7 @@ public final class InMemoryCredentialStore: CredentialStore {
     /// Replaces a credential.
     ///
     /// - Throws: ``WebAuthnError`` `credentialNotFound` for an unknown ID.
-    public func replace(_ credential: StoredCredential) throws(WebAuthnError) {
+    public func replace(_ credential: StoredCredential) throws {
         _ = try update(id: credential.id) { $0 = credential }
     }
 
@@ -70,9 +70,9 @@ public final class InMemoryCredentialStore: CredentialStore {
     /// - Throws: ``WebAuthnError`` `credentialNotFound` for an unknown ID; what `change`
     ///   throws (the credential then stays as it was).
     public func update(
-        id: [UInt8], _ change: (inout StoredCredential) throws(WebAuthnError) -> Void
-    ) throws(WebAuthnError) -> StoredCredential {
-        try table.withLock { (table) throws(WebAuthnError) -> StoredCredential in
+        id: [UInt8], _ change: (inout StoredCredential) throws -> Void
+    ) throws -> StoredCredential {
+        try table.withLock { (table) throws -> StoredCredential in
             guard let index = table.indexByID[CredentialKey(id: id)] else {
                 throw WebAuthnError(.credentialNotFound, "no credential with this ID", field: "id")
             }
@@ -90,7 +90,7 @@ public final class InMemoryCredentialStore: CredentialStore {
     /// Removes a credential; the others keep their order.
     ///
     /// - Throws: ``WebAuthnError`` `credentialNotFound` for an unknown ID.
-    public func remove(id: [UInt8]) throws(WebAuthnError) {
+    public func remove(id: [UInt8]) throws {
         let removed = table.withLock { table -> Bool in
             guard let index = table.indexByID.removeValue(forKey: CredentialKey(id: id)) else {
                 return false

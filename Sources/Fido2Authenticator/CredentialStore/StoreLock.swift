@@ -19,9 +19,9 @@ enum StoreLock {
     ///
     /// - Throws: ``WebAuthnError`` `storageFailure` when the lock file cannot be opened or
     ///   locked; what `body` throws.
-    static func withLock<Result>(
-        directory: String, _ body: () throws(WebAuthnError) -> Result
-    ) throws(WebAuthnError) -> Result {
+    static func withLock<Result, Failure: Error>(
+        directory: String, _ body: () throws(Failure) -> Result
+    ) throws -> Result {
         let descriptor = try openLockFile(directory)
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {

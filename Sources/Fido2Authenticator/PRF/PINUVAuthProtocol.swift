@@ -16,11 +16,11 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     /// protocol one, 64 (HMAC key ‖ AES key) for protocol two.
     ///
     /// - Throws: ``WebAuthnError/Code-swift.struct/invalidValue`` if the crypto layer fails.
-    public func kdf(_ z: [UInt8]) throws(WebAuthnError) -> [UInt8] {
-        try Self.crypto { () throws(CryptoError) in
+    public func kdf(_ z: [UInt8]) throws -> [UInt8] {
+        try Self.crypto { () throws in
             switch self {
             case .one:
-                return try DigestAlgorithm.sha256.hash(z)
+                return DigestAlgorithm.sha256.hash(z)
             case .two:
                 let salt = [UInt8](repeating: 0, count: 32)
                 let hmacKey = try HKDF.deriveKey(
@@ -40,14 +40,14 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     ///   P-256, or if the crypto layer fails.
     public func sharedSecret(
         privateKey: PrivateKey, peer: PublicKey
-    ) throws(WebAuthnError)
+    ) throws
         -> [UInt8]
     {
         guard privateKey.kind == .p256, peer.kind == .p256 else {
             throw WebAuthnError(
                 .invalidValue, "PIN/UV auth protocols use P-256 keys", field: "keyAgreement")
         }
-        let z = try Self.crypto { () throws(CryptoError) in try privateKey.sharedSecret(with: peer)
+        let z = try Self.crypto { () throws in try privateKey.sharedSecret(with: peer)
         }
         return try kdf(z)
     }
@@ -61,10 +61,10 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     public func encrypt(
         _ plaintext: [UInt8], sharedSecret: [UInt8], iv: [UInt8]
     )
-        throws(WebAuthnError) -> [UInt8]
+        throws -> [UInt8]
     {
         let aesKey = try aesKey(sharedSecret)
-        return try Self.crypto { () throws(CryptoError) in
+        return try Self.crypto { () throws in
             switch self {
             case .one:
                 return try AESCBC.encrypt(
@@ -81,11 +81,11 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     ///   the wrong size.
     public func decrypt(
         _ ciphertext: [UInt8], sharedSecret: [UInt8]
-    ) throws(WebAuthnError)
+    ) throws
         -> [UInt8]
     {
         let aesKey = try aesKey(sharedSecret)
-        return try Self.crypto { () throws(CryptoError) in
+        return try Self.crypto { () throws in
             switch self {
             case .one:
                 return try AESCBC.decrypt(
@@ -107,7 +107,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     /// - Throws: ``WebAuthnError/Code-swift.struct/invalidValue`` for a secret of the wrong size.
     public func authenticate(
         _ message: [UInt8], sharedSecret: [UInt8]
-    ) throws(WebAuthnError)
+    ) throws
         -> [UInt8]
     {
         let hmacKey: ArraySlice<UInt8>
@@ -116,7 +116,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
         case (.two, 64): hmacKey = sharedSecret.prefix(32)
         default: throw Self.badSecret(sharedSecret.count, for: self)
         }
-        let code = try Self.crypto { () throws(CryptoError) in
+        let code = try Self.crypto { () throws in
             try HMAC.authenticationCode(for: message, key: hmacKey)
         }
         return self == .one ? Array(code.prefix(16)) : code
@@ -138,11 +138,11 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     }
 
     /// Runs crypto-layer work, reporting its failures as invalid values.
-    static func crypto<R>(_ body: () throws(CryptoError) -> R) throws(WebAuthnError) -> R {
+    static func crypto<R>(_ body: () throws -> R) throws(WebAuthnError) -> R {
         do {
             return try body()
         } catch {
-            throw WebAuthnError(.invalidValue, "\(error)")
+            throw WebAuthnError(crypto: error, .invalidValue)
         }
     }
 }

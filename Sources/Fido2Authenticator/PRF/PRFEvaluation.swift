@@ -8,9 +8,9 @@ public enum PRFEvaluation {
     /// The `hmac-secret` salt for a PRF input: SHA-256(UTF-8 "WebAuthn PRF" ‖ 0x00 ‖ input).
     ///
     /// - Throws: ``WebAuthnError/Code-swift.struct/invalidValue`` if hashing fails.
-    public static func salt(forInput input: [UInt8]) throws(WebAuthnError) -> [UInt8] {
+    public static func salt(forInput input: [UInt8]) throws -> [UInt8] {
         try PINUVAuthProtocol.crypto { () throws(CryptoError) in
-            try DigestAlgorithm.sha256.hash(Array("WebAuthn PRF".utf8) + [0] + input)
+            DigestAlgorithm.sha256.hash(Array("WebAuthn PRF".utf8) + [0] + input)
         }
     }
 
@@ -21,7 +21,7 @@ public enum PRFEvaluation {
     ///   bytes or a secret that is empty.
     public static func output(
         credentialRandom: [UInt8], salt: [UInt8]
-    ) throws(WebAuthnError)
+    ) throws
         -> [UInt8]
     {
         guard salt.count == 32 else {
@@ -32,7 +32,7 @@ public enum PRFEvaluation {
             throw WebAuthnError(
                 .invalidValue, "the credential secret is empty", field: "credRandom")
         }
-        return try PINUVAuthProtocol.crypto { () throws(CryptoError) in
+        return try PINUVAuthProtocol.crypto { () throws in
             try HMAC.authenticationCode(for: salt, key: credentialRandom)
         }
     }

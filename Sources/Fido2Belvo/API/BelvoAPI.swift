@@ -62,13 +62,13 @@ public enum BelvoAPI {
     ///   segment.
     public static func fidoRegistrationOptions(
         enrollmentID: String, authorization: BelvoAuthorization
-    ) throws(BelvoError) -> BelvoEndpoint<BelvoFidoRegistrationOptions> {
+    ) throws -> BelvoEndpoint<BelvoFidoRegistrationOptions> {
         let id = try segment(enrollmentID, "enrollmentID")
         return BelvoEndpoint(
             BelvoRequest(
                 method: .get, path: "\(basePath)/enrollments/\(id)/fido-registration-options/",
                 authorization: authorization),
-            decodeBody: { body throws(BelvoError) in try BelvoFidoRegistrationOptions(json: body) })
+            decodeBody: { body throws in try BelvoFidoRegistrationOptions(json: body) })
     }
 
     /// `POST /payments/br/enrollments/{id}/confirm/`: send the new credential; answers 204
@@ -79,7 +79,7 @@ public enum BelvoAPI {
     public static func confirmEnrollment(
         enrollmentID: String, _ request: BelvoConfirmEnrollmentRequest,
         authorization: BelvoAuthorization
-    ) throws(BelvoError) -> BelvoEndpoint<Void> {
+    ) throws -> BelvoEndpoint<Void> {
         let id = try segment(enrollmentID, "enrollmentID")
         return BelvoEndpoint(
             BelvoRequest(
@@ -93,7 +93,7 @@ public enum BelvoAPI {
     /// - Throws: ``BelvoError/Code/invalidIdentifier`` when `id` is not a plain path segment.
     public static func getEnrollment(
         id: String, authorization: BelvoAuthorization
-    ) throws(BelvoError) -> BelvoEndpoint<BelvoEnrollment> {
+    ) throws -> BelvoEndpoint<BelvoEnrollment> {
         let id = try segment(id, "id")
         return BelvoEndpoint(
             BelvoRequest(
@@ -108,7 +108,7 @@ public enum BelvoAPI {
     /// - Throws: ``BelvoError/Code/missingField`` when `deviceID` is empty.
     public static func listEnrollments(
         deviceID: String, authorization: BelvoAuthorization
-    ) throws(BelvoError) -> BelvoEndpoint<BelvoList<BelvoEnrollment>> {
+    ) throws -> BelvoEndpoint<BelvoList<BelvoEnrollment>> {
         let deviceID = try BelvoRequestValidation.required(deviceID, "device_id")
         return BelvoEndpoint(
             BelvoRequest(
@@ -137,7 +137,7 @@ public enum BelvoAPI {
     public static func authorizePaymentIntent(
         paymentIntentID: String, _ request: BelvoAuthorizePaymentRequest,
         authorization: BelvoAuthorization
-    ) throws(BelvoError) -> BelvoEndpoint<Void> {
+    ) throws -> BelvoEndpoint<Void> {
         let id = try segment(paymentIntentID, "paymentIntentID")
         return BelvoEndpoint(
             BelvoRequest(
@@ -151,7 +151,7 @@ public enum BelvoAPI {
     /// - Throws: ``BelvoError/Code/invalidIdentifier`` when `id` is not a plain path segment.
     public static func getPaymentIntent(
         id: String, authorization: BelvoAuthorization
-    ) throws(BelvoError) -> BelvoEndpoint<BelvoPaymentIntent> {
+    ) throws -> BelvoEndpoint<BelvoPaymentIntent> {
         let id = try segment(id, "id")
         return BelvoEndpoint(
             BelvoRequest(
@@ -177,8 +177,8 @@ public enum BelvoAPI {
     /// A body decoder for `T`, failing with ``BelvoError/Code/malformedResponse``.
     private static func json<T: Decodable & Sendable>(
         _ type: T.Type, _ what: String
-    ) -> @Sendable ([UInt8]) throws(BelvoError) -> T {
-        { body throws(BelvoError) in
+    ) -> @Sendable ([UInt8]) throws -> T {
+        { body throws in
             try JSONReading.decode(T.self, from: body, code: .malformedResponse, what: what)
         }
     }
@@ -186,7 +186,7 @@ public enum BelvoAPI {
     /// Decodes a payment intent (see ``BelvoPaymentIntent/init(json:)``).
     @Sendable private static func paymentIntent(
         _ body: [UInt8]
-    ) throws(BelvoError) -> BelvoPaymentIntent {
+    ) throws -> BelvoPaymentIntent {
         try BelvoPaymentIntent(json: body)
     }
 

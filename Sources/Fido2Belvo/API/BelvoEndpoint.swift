@@ -11,11 +11,11 @@ import Foundation
 public struct BelvoEndpoint<Response: Sendable>: Sendable {
     /// The request to send.
     public let request: BelvoRequest
-    private let decodeBody: @Sendable ([UInt8]) throws(BelvoError) -> Response
+    private let decodeBody: @Sendable ([UInt8]) throws -> Response
 
     init(
         _ request: BelvoRequest,
-        decodeBody: @escaping @Sendable ([UInt8]) throws(BelvoError) -> Response
+        decodeBody: @escaping @Sendable ([UInt8]) throws -> Response
     ) {
         self.request = request
         self.decodeBody = decodeBody
@@ -33,7 +33,7 @@ public struct BelvoEndpoint<Response: Sendable>: Sendable {
     /// - Throws: the status code's error as above, or ``BelvoError/Code/malformedResponse``
     ///   (``BelvoError/Code/malformedFidoOptions`` for FIDO options) when a 2xx body is not the
     ///   documented JSON.
-    public func decode(status: Int, body: some Collection<UInt8>) throws(BelvoError) -> Response {
+    public func decode(status: Int, body: some Collection<UInt8>) throws -> Response {
         let bytes = Array(body)
         switch status {
         case 200..<300:

@@ -6,7 +6,7 @@ extension BelvoDevice {
     ///   unchanged when it throws.
     public func confirmEnrollmentRequest(
         fidoOptions: some Collection<UInt8>
-    ) throws(BelvoError) -> BelvoConfirmEnrollmentRequest {
+    ) throws -> BelvoConfirmEnrollmentRequest {
         try BelvoConfirmEnrollmentRequest(attestation: startRegistration(fidoOptions: fidoOptions))
     }
 
@@ -25,7 +25,7 @@ extension BelvoDevice {
     public func authorizePaymentRequest(
         fidoOptions: some Collection<UInt8>, riskSignals: BelvoRiskSignals,
         platform: String? = nil, fallbackCredential: String? = nil
-    ) throws(BelvoError) -> BelvoAuthorizePaymentRequest {
+    ) throws -> BelvoAuthorizePaymentRequest {
         // An empty platform would fail after signing and advance the counter for nothing.
         if let platform { _ = try BelvoRequestValidation.required(platform, "platform") }
         return try BelvoAuthorizePaymentRequest(
@@ -43,7 +43,7 @@ extension BelvoDevice {
     public func authorizePaymentRequest(
         paymentIntent: BelvoPaymentIntent, riskSignals: BelvoRiskSignals,
         platform: String? = nil, fallbackCredential: String? = nil
-    ) throws(BelvoError) -> BelvoAuthorizePaymentRequest {
+    ) throws -> BelvoAuthorizePaymentRequest {
         let options = try paymentIntent.assertionOptions()
         if let platform { _ = try BelvoRequestValidation.required(platform, "platform") }
         return try BelvoAuthorizePaymentRequest(

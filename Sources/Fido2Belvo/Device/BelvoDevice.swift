@@ -99,7 +99,7 @@ public struct BelvoDevice: Sendable {
     /// - Throws: ``BelvoError``: ``BelvoError/Code/malformedFidoOptions`` or
     ///   ``BelvoError/Code/unsupportedAlgorithms`` for options that cannot be used; then as
     ///   ``startRegistration(options:)``.
-    public func startRegistration(fidoOptions: String) throws(BelvoError) -> AttestationResponse {
+    public func startRegistration(fidoOptions: String) throws -> AttestationResponse {
         try startRegistration(fidoOptions: Array(fidoOptions.utf8))
     }
 
@@ -108,7 +108,7 @@ public struct BelvoDevice: Sendable {
     /// - Throws: ``BelvoError`` as ``startRegistration(fidoOptions:)-(String)``.
     public func startRegistration(
         fidoOptions: some Collection<UInt8>
-    ) throws(BelvoError) -> AttestationResponse {
+    ) throws -> AttestationResponse {
         try startRegistration(
             options: BelvoRegistrationOptions(
                 json: fidoOptions, userHandleMapping: userHandleMapping))
@@ -125,7 +125,7 @@ public struct BelvoDevice: Sendable {
     ///   authenticator or its store fails.
     public func startRegistration(
         options: BelvoRegistrationOptions
-    ) throws(BelvoError) -> AttestationResponse {
+    ) throws -> AttestationResponse {
         let supported = authenticator.configuration.supportedAlgorithms
         guard
             options.algorithms.contains(where: { supported.contains(COSEAlgorithm(rawValue: $0)) })
@@ -193,7 +193,7 @@ public struct BelvoDevice: Sendable {
     ///   cannot be used; then as ``startSigning(options:fallbackCredential:)``.
     public func startSigning(
         fidoOptions: String, fallbackCredential: String? = nil
-    ) throws(BelvoError) -> AssertionResponse {
+    ) throws -> AssertionResponse {
         try startSigning(
             fidoOptions: Array(fidoOptions.utf8), fallbackCredential: fallbackCredential)
     }
@@ -203,7 +203,7 @@ public struct BelvoDevice: Sendable {
     /// - Throws: ``BelvoError`` as ``startSigning(fidoOptions:fallbackCredential:)-(String,_)``.
     public func startSigning(
         fidoOptions: some Collection<UInt8>, fallbackCredential: String? = nil
-    ) throws(BelvoError) -> AssertionResponse {
+    ) throws -> AssertionResponse {
         try startSigning(
             options: BelvoAssertionOptions(json: fidoOptions),
             fallbackCredential: fallbackCredential)
@@ -221,7 +221,7 @@ public struct BelvoDevice: Sendable {
     ///   ``BelvoError/Code/credentialStoreFailure`` as for registration.
     public func startSigning(
         options: BelvoAssertionOptions, fallbackCredential: String? = nil
-    ) throws(BelvoError) -> AssertionResponse {
+    ) throws -> AssertionResponse {
         let fallback = try fallbackCredential.map { (id) throws(BelvoError) in
             try BelvoRequestValidation.base64URL(id, "fallbackCredential")
         }
@@ -231,8 +231,8 @@ public struct BelvoDevice: Sendable {
         do {
             response = try authenticator.getAssertion(options: request, origin: origin)
         } catch {
-            let noCredential =
-                error.code == .noMatchingCredential || error.code == .noDiscoverableCredential
+            let code = (error as? WebAuthnError)?.code
+            let noCredential = code == .noMatchingCredential || code == .noDiscoverableCredential
             guard noCredential, let fallback else {
                 throw BelvoError(
                     authenticator: error, ceremony: "startSigning",
@@ -247,11 +247,13 @@ public struct BelvoDevice: Sendable {
                 let mapped = BelvoError(
                     authenticator: retryError, ceremony: "startSigning",
                     originChosenByCaller: self.origin != nil)
-                guard retryError.code == .noMatchingCredential else { throw mapped }
+                guard (retryError as? WebAuthnError)?.code == .noMatchingCredential else {
+                    throw mapped
+                }
                 throw BelvoError(
-                    error.code == .noDiscoverableCredential
+                    code == .noDiscoverableCredential
                         ? .noDiscoverableCredential : .noMatchingCredential,
-                    "startSigning failed: \(error.description); the fallback credential "
+                    "startSigning failed: \(error); the fallback credential "
                         + "\(fallbackCredential ?? "") is not held for \(options.rpId) either",
                     field: "allowCredentials")
             }

@@ -41,7 +41,7 @@ enum JSONReading {
     ) throws(BelvoError) {
         do {
             _ = try strict.read(bytes)
-        } catch  where error.code == .duplicateMemberName {
+        } catch let error as Fido2EncodingError where error.code == .duplicateMemberName {
             var lenient = strict
             lenient.options.allowsDuplicateMemberNames = true
             let path = (try? lenient.read(bytes)).flatMap { firstRepeatedName(in: $0) }

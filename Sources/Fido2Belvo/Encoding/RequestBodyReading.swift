@@ -26,7 +26,7 @@ enum RequestBodyReading {
         } catch {
             throw BelvoError(
                 .malformedRequestBody, "the \(what) body's \(member): \(error)",
-                field: error.field ?? member)
+                field: (error as? WebAuthnError)?.field ?? member)
         }
     }
 }

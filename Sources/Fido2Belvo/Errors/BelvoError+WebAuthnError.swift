@@ -18,7 +18,9 @@ extension BelvoError {
     ///   signing failed, counter exhausted) → ``Code/authenticatorFailure`` (``Kind/unknown``).
     ///
     /// The WebAuthn error's own description stays in ``reason``.
-    init(authenticator error: WebAuthnError, ceremony: String, originChosenByCaller: Bool) {
+    init(authenticator failure: any Error, ceremony: String, originChosenByCaller: Bool) {
+        // The software authenticator and its stores throw WebAuthnError only.
+        let error = failure as? WebAuthnError ?? WebAuthnError(.invalidValue, "\(failure)")
         let code: Code
         var field = error.field
         switch error.code {

@@ -36,7 +36,7 @@ public struct AssertionResponse: Sendable, Hashable {
     ///
     /// - Throws: ``BelvoError/Code/authenticatorFailure`` when the response carries no user
     ///   handle: the authorize body requires one, and a platform authenticator always returns it.
-    public init(_ response: AuthenticationResponseJSON) throws(BelvoError) {
+    public init(_ response: AuthenticationResponseJSON) throws {
         guard let userHandle = response.response.userHandle, !userHandle.isEmpty else {
             throw BelvoError(
                 .authenticatorFailure,

@@ -28,7 +28,7 @@ public struct BelvoAssertionOptions: Sendable, Hashable {
     ///
     /// - Throws: ``BelvoError/Code/malformedFidoOptions`` naming the member at fault (empty
     ///   `rpId`, challenge or credential id that is not non-empty base64url, negative time-out).
-    public init(_ options: BelvoFidoAssertionOptions) throws(BelvoError) {
+    public init(_ options: BelvoFidoAssertionOptions) throws {
         guard !options.rpId.isEmpty else {
             throw BelvoError(.malformedFidoOptions, "rpId is empty", field: "rpId")
         }
@@ -50,7 +50,7 @@ public struct BelvoAssertionOptions: Sendable, Hashable {
     ///
     /// - Throws: ``BelvoError/Code/malformedFidoOptions``, as ``init(_:)`` and
     ///   ``BelvoFidoAssertionOptions/init(json:)`` do.
-    public init(json: some Collection<UInt8>) throws(BelvoError) {
+    public init(json: some Collection<UInt8>) throws {
         try self.init(BelvoFidoAssertionOptions(json: json))
     }
 }

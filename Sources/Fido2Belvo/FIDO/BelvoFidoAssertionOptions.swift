@@ -27,7 +27,7 @@ public struct BelvoFidoAssertionOptions: Decodable, Sendable, Hashable {
     ///
     /// - Throws: ``BelvoError/Code/malformedFidoOptions`` naming the member at fault when the
     ///   JSON lacks a required member or has one of the wrong type.
-    public init(json: some Collection<UInt8>) throws(BelvoError) {
+    public init(json: some Collection<UInt8>) throws {
         self = try JSONReading.decode(
             Self.self, from: json, code: .malformedFidoOptions, what: "payment fido_options")
     }

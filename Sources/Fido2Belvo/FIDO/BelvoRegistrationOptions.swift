@@ -64,7 +64,7 @@ public struct BelvoRegistrationOptions: Sendable, Hashable {
     ///   supported algorithm.
     public init(
         _ options: BelvoFidoRegistrationOptions, userHandleMapping: BelvoUserHandleMapping = .utf8
-    ) throws(BelvoError) {
+    ) throws {
         guard !options.rp.id.isEmpty else {
             throw BelvoError(.malformedFidoOptions, "rp.id is empty", field: "rp.id")
         }
@@ -121,7 +121,7 @@ public struct BelvoRegistrationOptions: Sendable, Hashable {
     ///   ``BelvoFidoRegistrationOptions/init(json:)`` do.
     public init(
         json: some Collection<UInt8>, userHandleMapping: BelvoUserHandleMapping = .utf8
-    ) throws(BelvoError) {
+    ) throws {
         try self.init(
             BelvoFidoRegistrationOptions(json: json), userHandleMapping: userHandleMapping)
     }

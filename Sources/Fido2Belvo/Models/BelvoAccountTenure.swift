@@ -15,7 +15,7 @@ public struct BelvoAccountTenure: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``BelvoError/Code/invalidAccountTenure`` when `createdAt` is shorter than 10
     ///   characters or its first 10 are not a real calendar date in that format.
-    public init(customerCreatedAt createdAt: String) throws(BelvoError) {
+    public init(customerCreatedAt createdAt: String) throws {
         try self.init(String(createdAt.prefix(10)), source: createdAt)
     }
 
@@ -23,7 +23,7 @@ public struct BelvoAccountTenure: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``BelvoError/Code/invalidAccountTenure`` unless `date` is exactly ten
     ///   characters matching `\d{4}-\d{2}-\d{2}` (ASCII digits) naming a real calendar date.
-    public init(_ date: String) throws(BelvoError) {
+    public init(_ date: String) throws {
         try self.init(date, source: date)
     }
 

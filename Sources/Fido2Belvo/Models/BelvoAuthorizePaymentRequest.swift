@@ -31,7 +31,7 @@ public struct BelvoAuthorizePaymentRequest: Sendable, Hashable {
     ///   when `platform` is given but empty.
     public init(
         riskSignals: BelvoRiskSignals, assertion: AssertionResponse, platform: String? = nil
-    ) throws(BelvoError) {
+    ) throws {
         let id = try BelvoRequestValidation.base64URL(assertion.encodedId, "assertion.id")
         let rawId = try BelvoRequestValidation.base64URL(assertion.rawId, "assertion.rawId")
         guard id == rawId else {
@@ -87,7 +87,7 @@ public struct BelvoAuthorizePaymentRequest: Sendable, Hashable {
     ///   field names the member at fault).
     public static func authenticationResponse(
         body: some Collection<UInt8>
-    ) throws(BelvoError) -> AuthenticationResponseJSON {
+    ) throws -> AuthenticationResponseJSON {
         try RequestBodyReading.form(
             AuthenticationResponseJSON.self, member: "assertion", of: body,
             what: "authorize-payment")

@@ -19,7 +19,7 @@ public struct BelvoCompleteRedirectionRequest: Sendable, Hashable {
     /// A request from the three values.
     ///
     /// - Throws: ``BelvoError/Code/missingCallbackParameter`` naming the first empty value.
-    public init(state: String, code: String, idToken: String) throws(BelvoError) {
+    public init(state: String, code: String, idToken: String) throws {
         for (value, name) in [(state, "state"), (code, "code"), (idToken, "id_token")]
         where value.isEmpty {
             throw BelvoError(
@@ -43,7 +43,7 @@ public struct BelvoCompleteRedirectionRequest: Sendable, Hashable {
     ///   absent or empty; ``BelvoError/Code/malformedCallbackURL`` when the URL cannot be parsed
     ///   (a bad percent-escape, a space or control character, parameters that are not UTF-8
     ///   included) or repeats one of these parameters.
-    public init(callbackURL: String) throws(BelvoError) {
+    public init(callbackURL: String) throws {
         // Foundation's URLComponents re-encodes a URL with a bad escape instead of refusing it
         // (and traps when such text is assigned to a query), so the query and fragment are split
         // and decoded here, strictly.

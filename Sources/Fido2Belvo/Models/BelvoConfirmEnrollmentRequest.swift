@@ -18,7 +18,7 @@ public struct BelvoConfirmEnrollmentRequest: Sendable, Hashable {
     /// - Throws: ``BelvoError/Code/invalidBase64URL`` naming the member that is not non-empty
     ///   unpadded base64url; ``BelvoError/Code/credentialIDMismatch`` when `encodedId` and
     ///   `rawId` decode to different bytes.
-    public init(attestation: AttestationResponse) throws(BelvoError) {
+    public init(attestation: AttestationResponse) throws {
         let prefix = "confirmation_data"
         let id = try BelvoRequestValidation.base64URL(attestation.encodedId, "\(prefix).id")
         let rawId = try BelvoRequestValidation.base64URL(attestation.rawId, "\(prefix).rawId")
@@ -64,7 +64,7 @@ public struct BelvoConfirmEnrollmentRequest: Sendable, Hashable {
     ///   (the field names the member at fault).
     public static func registrationResponse(
         body: some Collection<UInt8>
-    ) throws(BelvoError) -> RegistrationResponseJSON {
+    ) throws -> RegistrationResponseJSON {
         try RequestBodyReading.form(
             RegistrationResponseJSON.self, member: "confirmation_data", of: body,
             what: "confirm-enrollment")

@@ -32,7 +32,7 @@ public struct BelvoCreateEnrollmentRequest: Sendable, Hashable {
     public init(
         customer: String, institution: String, name: String, callbackURL: String,
         riskSignals: BelvoRiskSignals
-    ) throws(BelvoError) {
+    ) throws {
         self.customer = try BelvoRequestValidation.required(customer, "details.customer")
         self.institution = try BelvoRequestValidation.required(institution, "details.institution")
         self.name = try BelvoRequestValidation.required(name, "details.name")

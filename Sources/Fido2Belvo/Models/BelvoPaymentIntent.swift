@@ -65,7 +65,7 @@ public struct BelvoPaymentIntent: Decodable, Sendable, Hashable {
     ///
     /// - Throws: ``BelvoError/Code/malformedFidoOptions`` when the payment intent carries no
     ///   `fido_options` or they cannot be mapped (see ``BelvoAssertionOptions/init(_:)``).
-    public func assertionOptions() throws(BelvoError) -> BelvoAssertionOptions {
+    public func assertionOptions() throws -> BelvoAssertionOptions {
         guard let fidoOptions else {
             throw BelvoError(
                 .malformedFidoOptions, "the payment intent carries no fido_options",
@@ -79,7 +79,7 @@ public struct BelvoPaymentIntent: Decodable, Sendable, Hashable {
     /// - Throws: ``BelvoError/Code/malformedFidoOptions`` naming the member at fault when it lies
     ///   inside `fido_options` (as for standalone options);
     ///   ``BelvoError/Code/malformedResponse`` for any other member missing or mistyped.
-    public init(json: some Collection<UInt8>) throws(BelvoError) {
+    public init(json: some Collection<UInt8>) throws {
         do {
             self = try JSONReading.decode(
                 Self.self, from: json, code: .malformedResponse, what: "payment intent")

@@ -46,7 +46,7 @@ public struct BelvoPaymentIntentRequest: Sendable, Hashable {
     public init(
         amount: Decimal, customer: String, description: String, statementDescription: String,
         beneficiaryBankAccount: String, enrollment: String, confirm: Bool = true
-    ) throws(BelvoError) {
+    ) throws {
         guard confirm else {
             throw BelvoError(
                 .paymentNotConfirmed,

@@ -20,7 +20,7 @@ public struct BelvoRiskSignals: Sendable, Hashable {
     ///   exactly one JSON object under RFC 8259's grammar, with unique member names and within
     ///   `Fido2Encoding.JSONReader`'s default limits (surrounding whitespace is allowed and
     ///   kept; a byte order mark, trailing commas, comments and repeated names are not).
-    public init(json: some Collection<UInt8>) throws(BelvoError) {
+    public init(json: some Collection<UInt8>) throws {
         let bytes = Array(json)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw BelvoError(.malformedRiskSignals, "risk signals are not UTF-8 text")
@@ -38,7 +38,7 @@ public struct BelvoRiskSignals: Sendable, Hashable {
             parsed = try Self.reader.read(bytes)
         } catch {
             throw BelvoError(
-                .malformedRiskSignals, "risk signals are not valid JSON: \(error.reason)")
+                .malformedRiskSignals, "risk signals are not valid JSON: \(error)")
         }
         guard case .object = parsed else {
             throw BelvoError(.malformedRiskSignals, "risk signals must be a JSON object")
@@ -49,7 +49,7 @@ public struct BelvoRiskSignals: Sendable, Hashable {
     /// Risk signals from their serialized JSON text.
     ///
     /// - Throws: ``BelvoError/Code/malformedRiskSignals`` when `json` is not one JSON object.
-    public init(jsonString json: String) throws(BelvoError) {
+    public init(jsonString json: String) throws {
         try self.init(json: Array(json.utf8))
     }
 }

@@ -53,8 +53,8 @@ public struct BelvoPollingPolicy: Sendable, Hashable {
     ///   is ``Timeout/throwsError``; ``BelvoError/Code/cancelled`` when the task is cancelled
     ///   while sleeping; whatever `fetch` throws.
     nonisolated(nonsending) public func poll<Value, C: Clock>(
-        clock: C, _ fetch: () async throws(BelvoError) -> Value?
-    ) async throws(BelvoError) -> Value? where C.Duration == Duration {
+        clock: C, _ fetch: () async throws -> Value?
+    ) async throws -> Value? where C.Duration == Duration {
         let step = interval > .zero ? interval : .milliseconds(1)
         let start = clock.now
         let end = start.advanced(by: deadline)

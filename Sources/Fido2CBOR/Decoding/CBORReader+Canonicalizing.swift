@@ -35,13 +35,13 @@ extension CBORReader {
     public static func canonicalizingFirstItem(
         in bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict,
         tolerating: CBORDecodingOptions.Checks = encodingChecks
-    ) throws(CBORError) -> CBORCanonicalItem {
+    ) throws -> CBORCanonicalItem {
         let tolerable = tolerating.intersection(encodingChecks)
         var options = options
         var deviations: [CBORDeviation] = []
         // Each pass either succeeds or lifts one more tolerated check: at most four passes.
         while true {
-            do throws(CBORError) {
+            do {
                 let length = try lengthOfFirstItem(in: bytes, options: options)
                 guard !deviations.isEmpty else {
                     return CBORCanonicalItem(
@@ -52,9 +52,9 @@ extension CBORReader {
                 // Keys written differently (0 and a long-head 0) are one key once re-encoded:
                 // the duplicate check runs again on what comes out.
                 if options.checks.contains(.uniqueKeys) {
-                    do throws(CBORError) {
+                    do {
                         _ = try CBORReader(encoded, options: .strict)
-                    } catch {
+                    } catch let error as CBORError {
                         guard error.code == .duplicateMapKey else { throw error }
                         throw CBORError(
                             .duplicateMapKey, at: 0,
@@ -62,7 +62,7 @@ extension CBORReader {
                     }
                 }
                 return CBORCanonicalItem(encoded: encoded, length: length, deviations: deviations)
-            } catch {
+            } catch let error as CBORError {
                 guard let check = CBORDeviation.check(failedBy: error.code),
                     tolerable.contains(check), options.checks.contains(check)
                 else { throw error }

@@ -3,7 +3,7 @@ extension CBORReader {
     ///
     /// - Throws: ``CBORError`` at the end of the input, or with code `invalidUTF8` for a text
     ///   string that is not UTF-8 (a `String` cannot hold one, even in lenient mode).
-    public mutating func readValue() throws(CBORError) -> CBORValue {
+    public mutating func readValue() throws -> CBORValue {
         let start = offset
         let (value, end) = try input.withUnsafeBufferPointer {
             (buffer) throws(CBORError) -> (CBORValue, Int) in
@@ -23,7 +23,7 @@ extension CBORValue {
     ///   check, exceeds a limit, or has bytes after the item (whatever the options say).
     public static func decode(
         _ bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict
-    ) throws(CBORError) -> CBORValue {
+    ) throws -> CBORValue {
         let (value, length) = try decodeFirst(bytes, options: options)
         guard length == bytes.count else { throw CBORError(.trailingBytes, at: length) }
         return value
@@ -32,7 +32,7 @@ extension CBORValue {
     /// Decodes `bytes`, which must hold exactly one item; see ``decode(_:options:)-(ArraySlice<UInt8>,_)``.
     public static func decode(
         _ bytes: [UInt8], options: CBORDecodingOptions = .strict
-    ) throws(CBORError) -> CBORValue {
+    ) throws -> CBORValue {
         try decode(bytes[...], options: options)
     }
 
@@ -43,7 +43,7 @@ extension CBORValue {
     ///   check, or exceeds a limit.
     public static func decodeFirst(
         _ bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict
-    ) throws(CBORError) -> (value: CBORValue, length: Int) {
+    ) throws -> (value: CBORValue, length: Int) {
         let length = try CBORReader.lengthOfFirstItem(in: bytes, options: options)
         return try bytes.withUnsafeBufferPointer {
             (buffer) throws(CBORError) -> (value: CBORValue, length: Int) in

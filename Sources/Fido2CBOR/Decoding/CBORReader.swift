@@ -24,7 +24,7 @@ public struct CBORReader: Sendable {
     public init(
         _ bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict
     )
-        throws(CBORError)
+        throws
     {
         _ = try bytes.withUnsafeBufferPointer { (buffer) throws(CBORError) -> Int in
             try CBORValidator.validateInput(buffer, options: options)
@@ -37,7 +37,7 @@ public struct CBORReader: Sendable {
     /// Validates `bytes` and positions the reader at its first item.
     ///
     /// - Throws: ``CBORError``; see ``init(_:options:)-(ArraySlice<UInt8>,_)``.
-    public init(_ bytes: [UInt8], options: CBORDecodingOptions = .strict) throws(CBORError) {
+    public init(_ bytes: [UInt8], options: CBORDecodingOptions = .strict) throws {
         try self.init(bytes[...], options: options)
     }
 
@@ -48,7 +48,7 @@ public struct CBORReader: Sendable {
     ///   the options ask) breaks a strict rule. Trailing bytes are never an error here.
     public static func lengthOfFirstItem(
         in bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict
-    ) throws(CBORError) -> Int {
+    ) throws -> Int {
         try bytes.withUnsafeBufferPointer { (buffer) throws(CBORError) -> Int in
             guard buffer.count <= options.maximumInputSize else {
                 throw CBORError(.inputTooLarge, at: options.maximumInputSize)
@@ -64,7 +64,7 @@ public struct CBORReader: Sendable {
     /// The major type of the next item, without consuming it.
     ///
     /// - Throws: ``CBORError/Code-swift.struct/truncated`` at the end of the input.
-    public func peekMajorType() throws(CBORError) -> CBORMajorType {
+    public func peekMajorType() throws -> CBORMajorType {
         guard offset < input.count else { throw CBORError(.truncated, at: offset) }
         return CBORMajorType(rawValue: input[input.startIndex + offset] >> 5) ?? .simpleOrFloat
     }
@@ -95,7 +95,7 @@ public struct CBORReader: Sendable {
     /// Reads an unsigned integer (major type 0).
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item.
-    public mutating func readUnsigned() throws(CBORError) -> UInt64 {
+    public mutating func readUnsigned() throws -> UInt64 {
         try consumeHead(.unsigned, expecting: "unsigned integer").argument
     }
 
@@ -103,7 +103,7 @@ public struct CBORReader: Sendable {
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for a non-integer, `integerOutOfRange`
     ///   for an integer outside `Int64`.
-    public mutating func readInt() throws(CBORError) -> Int64 {
+    public mutating func readInt() throws -> Int64 {
         if let initial = initialByte(), initial & 0x1f < 24, initial &>> 5 < 2 {
             offset &+= 1
             let value = Int64(initial & 0x1f)
@@ -132,7 +132,7 @@ public struct CBORReader: Sendable {
     /// input (no copy); an indefinite-length one (lenient mode) as its chunks joined.
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item.
-    public mutating func readByteString() throws(CBORError) -> ArraySlice<UInt8> {
+    public mutating func readByteString() throws -> ArraySlice<UInt8> {
         if let slice = readDefiniteString(majorType: 2) { return slice }
         return try readString(.byteString, expecting: "byte string")
     }
@@ -141,7 +141,7 @@ public struct CBORReader: Sendable {
     /// of the input for definite lengths. Match it against known names with ``text(_:is:)``.
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item.
-    public mutating func readTextStringBytes() throws(CBORError) -> ArraySlice<UInt8> {
+    public mutating func readTextStringBytes() throws -> ArraySlice<UInt8> {
         if let slice = readDefiniteString(majorType: 3) { return slice }
         return try readString(.textString, expecting: "text string")
     }
@@ -151,7 +151,7 @@ public struct CBORReader: Sendable {
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item, `invalidUTF8` when
     ///   its bytes, or one chunk of an indefinite-length string, are not UTF-8 (possible only
     ///   when the options skip UTF-8 validation).
-    public mutating func readTextString() throws(CBORError) -> String {
+    public mutating func readTextString() throws -> String {
         let start = offset
         let utf8 =
             if let slice = readDefiniteString(majorType: 3) {
@@ -289,7 +289,7 @@ public struct CBORReader: Sendable {
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item, and
     ///   `indefiniteLengthNotAllowed` for an indefinite-length array (use ``readValue()``).
-    public mutating func readArrayHeader() throws(CBORError) -> Int {
+    public mutating func readArrayHeader() throws -> Int {
         try readContainerHeader(.array, expecting: "array")
     }
 
@@ -298,7 +298,7 @@ public struct CBORReader: Sendable {
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item, and
     ///   `indefiniteLengthNotAllowed` for an indefinite-length map (use ``readValue()``).
-    public mutating func readMapHeader() throws(CBORError) -> Int {
+    public mutating func readMapHeader() throws -> Int {
         try readContainerHeader(.map, expecting: "map")
     }
 
@@ -330,14 +330,14 @@ public struct CBORReader: Sendable {
     /// Reads a tag number; read the tagged item next.
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item.
-    public mutating func readTag() throws(CBORError) -> UInt64 {
+    public mutating func readTag() throws -> UInt64 {
         try consumeHead(.tag, expecting: "tag").argument
     }
 
     /// Reads `false` or `true`.
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item.
-    public mutating func readBool() throws(CBORError) -> Bool {
+    public mutating func readBool() throws -> Bool {
         let head = try head()
         guard head.majorType == 7, head.additionalInfo == 20 || head.additionalInfo == 21 else {
             throw CBORError(.typeMismatch, at: offset, detail: "expected boolean")
@@ -349,7 +349,7 @@ public struct CBORReader: Sendable {
     /// Reads `null`.
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item.
-    public mutating func readNull() throws(CBORError) {
+    public mutating func readNull() throws {
         let head = try head()
         guard head.majorType == 7, head.additionalInfo == 22 else {
             throw CBORError(.typeMismatch, at: offset, detail: "expected null")
@@ -360,7 +360,7 @@ public struct CBORReader: Sendable {
     /// Reads a half-, single- or double-precision float.
     ///
     /// - Throws: ``CBORError`` with code `typeMismatch` for any other item (integers included).
-    public mutating func readFloat() throws(CBORError) -> Double {
+    public mutating func readFloat() throws -> Double {
         let head = try head()
         guard head.majorType == 7, (25...27).contains(head.additionalInfo) else {
             throw CBORError(.typeMismatch, at: offset, detail: "expected float")
@@ -380,14 +380,14 @@ public struct CBORReader: Sendable {
     /// Skips the next item, whatever it is, including everything nested in it.
     ///
     /// - Throws: ``CBORError/Code-swift.struct/truncated`` at the end of the input.
-    public mutating func skipItem() throws(CBORError) {
+    public mutating func skipItem() throws {
         _ = try readEncodedItem()
     }
 
     /// Returns the encoded bytes of the next item (a slice of the input) and moves past it.
     ///
     /// - Throws: ``CBORError/Code-swift.struct/truncated`` at the end of the input.
-    public mutating func readEncodedItem() throws(CBORError) -> ArraySlice<UInt8> {
+    public mutating func readEncodedItem() throws -> ArraySlice<UInt8> {
         let start = offset
         let end = try input.withUnsafeBufferPointer { (buffer) throws(CBORError) -> Int in
             // The input was validated with `options`; walking it again with no checks and no

@@ -12,7 +12,7 @@ public enum CBORDiagnostic {
     /// - Throws: ``CBORError`` when the input does not validate under `options`.
     public static func notation(
         for bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .lenient
-    ) throws(CBORError) -> String {
+    ) throws -> String {
         try bytes.withUnsafeBufferPointer { (buffer) throws(CBORError) -> String in
             _ = try CBORValidator.validateInput(buffer, options: options)
             var printer = Printer(buffer: buffer, offset: 0)
@@ -27,7 +27,7 @@ public enum CBORDiagnostic {
     /// Diagnostic notation of the item(s) in `bytes`; see ``notation(for:options:)-(ArraySlice<UInt8>,_)``.
     public static func notation(
         for bytes: [UInt8], options: CBORDecodingOptions = .lenient
-    ) throws(CBORError) -> String {
+    ) throws -> String {
         try notation(for: bytes[...], options: options)
     }
 

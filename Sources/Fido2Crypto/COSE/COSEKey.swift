@@ -19,7 +19,7 @@ public struct COSEKey: Sendable, Equatable {
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedAlgorithm`` for an algorithm this
     ///   library does not implement; ``CryptoError/Code-swift.struct/algorithmKeyMismatch`` when
     ///   the algorithm does not fit the key.
-    public init(publicKey: PublicKey, algorithm: COSEAlgorithm) throws(CryptoError) {
+    public init(publicKey: PublicKey, algorithm: COSEAlgorithm) throws {
         _ = try algorithm.requireScheme()
         guard algorithm.isCompatible(with: publicKey.kind) else {
             throw CryptoError(
@@ -68,15 +68,15 @@ public struct COSEKey: Sendable, Equatable {
     public init(
         cborEncoded bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict
     )
-        throws(CryptoError)
+        throws
     {
         var noTrailing = options
         noTrailing.checks.insert(.noTrailingBytes)
-        var reader = try cbor { () throws(CBORError) in try CBORReader(bytes, options: noTrailing) }
-        guard try cbor({ () throws(CBORError) in try reader.peekMajorType() }) == .map else {
+        var reader = try cbor { () throws in try CBORReader(bytes, options: noTrailing) }
+        guard try cbor({ () throws in try reader.peekMajorType() }) == .map else {
             throw CryptoError(.invalidCOSEKey, "a COSE_Key is a CBOR map")
         }
-        let count = try cbor { () throws(CBORError) in try reader.readMapHeader() }
+        let count = try cbor { () throws in try reader.readMapHeader() }
         var members = Members()
         for _ in 0..<count {
             try members.read(from: &reader)
@@ -90,7 +90,7 @@ public struct COSEKey: Sendable, Equatable {
     public init(
         cborEncoded bytes: [UInt8], options: CBORDecodingOptions = .strict
     )
-        throws(CryptoError)
+        throws
     {
         try self.init(cborEncoded: bytes[...], options: options)
     }
@@ -108,9 +108,9 @@ public struct COSEKey: Sendable, Equatable {
         var hasRSAPrivateMember = false
 
         mutating func read(from reader: inout CBORReader) throws(CryptoError) {
-            let type = try cbor { () throws(CBORError) in try reader.peekMajorType() }
+            let type = try cbor { () throws in try reader.peekMajorType() }
             if type == .textString {
-                try cbor { () throws(CBORError) in
+                try cbor { () throws in
                     _ = try reader.readTextStringBytes()
                     try reader.skipItem()
                 }
@@ -123,16 +123,16 @@ public struct COSEKey: Sendable, Equatable {
             switch label {
             case Label.kty: kty = try Self.integer(&reader, field: "kty")
             case Label.alg: alg = try Self.integer(&reader, field: "alg")
-            case Label.crvOrN: crvOrN = try cbor { () throws(CBORError) in try reader.readValue() }
-            case Label.xOrE: xOrE = try cbor { () throws(CBORError) in try reader.readValue() }
-            case Label.yOrD: yOrD = try cbor { () throws(CBORError) in try reader.readValue() }
+            case Label.crvOrN: crvOrN = try cbor { () throws in try reader.readValue() }
+            case Label.xOrE: xOrE = try cbor { () throws in try reader.readValue() }
+            case Label.yOrD: yOrD = try cbor { () throws in try reader.readValue() }
             case Label.kid:
                 guard
-                    try cbor({ () throws(CBORError) in try reader.peekMajorType() }) == .byteString
+                    try cbor({ () throws in try reader.peekMajorType() }) == .byteString
                 else {
                     throw CryptoError(.invalidCOSEKey, "kid must be a byte string", field: "kid")
                 }
-                try cbor { () throws(CBORError) in try reader.skipItem() }
+                try cbor { () throws in try reader.skipItem() }
             default:
                 // -4 is d for EC2/OKP and p for RSA; -5 … -12 are further RSA private members.
                 // Which of them matter depends on kty, decided in validation.
@@ -140,7 +140,7 @@ public struct COSEKey: Sendable, Equatable {
                 if (Label.lastRSAPrivate..<Label.privateEC).contains(label) {
                     hasRSAPrivateMember = true
                 }
-                try cbor { () throws(CBORError) in try reader.skipItem() }
+                try cbor { () throws in try reader.skipItem() }
             }
         }
 
@@ -149,7 +149,7 @@ public struct COSEKey: Sendable, Equatable {
         ) throws(CryptoError)
             -> Int64
         {
-            do throws(CBORError) {
+            do throws {
                 return try reader.readInt()
             } catch {
                 throw CryptoError(
@@ -171,7 +171,7 @@ public struct COSEKey: Sendable, Equatable {
             return bytes
         }
 
-        func validated() throws(CryptoError) -> (COSEAlgorithm, PublicKey) {
+        func validated() throws -> (COSEAlgorithm, PublicKey) {
             guard let kty else {
                 throw CryptoError(.missingMember, "COSE_Key has no kty (label 1)", field: "kty")
             }
@@ -260,7 +260,7 @@ public struct COSEKey: Sendable, Equatable {
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if the key's parameters cannot
     ///   be read from OpenSSL.
     public var cborEncoded: [UInt8] {
-        get throws(CryptoError) {
+        get throws {
             let kind = publicKey.kind
             let alg = Int64(algorithm.rawValue)
             func intLength(_ value: Int64) -> Int {
@@ -323,7 +323,7 @@ public struct COSEKey: Sendable, Equatable {
 }
 
 /// Runs CBOR reads, turning a ``CBORError`` into an ``CryptoError/Code-swift.struct/invalidCOSEKey``.
-private func cbor<R>(_ body: () throws(CBORError) -> R) throws(CryptoError) -> R {
+private func cbor<R>(_ body: () throws -> R) throws(CryptoError) -> R {
     do {
         return try body()
     } catch {

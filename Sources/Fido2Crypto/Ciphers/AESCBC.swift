@@ -12,7 +12,7 @@ public enum AESCBC {
     ///   the wrong size; ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL fails.
     public static func encrypt<P: Collection<UInt8>, K: Collection<UInt8>, I: Collection<UInt8>>(
         _ plaintext: P, key: K, iv: I
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         try crypt(Array(plaintext), key: Array(key), iv: Array(iv), encrypting: true)
     }
 
@@ -21,7 +21,7 @@ public enum AESCBC {
     /// - Throws: as ``encrypt(_:key:iv:)``.
     public static func decrypt<C: Collection<UInt8>, K: Collection<UInt8>, I: Collection<UInt8>>(
         _ ciphertext: C, key: K, iv: I
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         try crypt(Array(ciphertext), key: Array(key), iv: Array(iv), encrypting: false)
     }
 
@@ -53,9 +53,9 @@ public enum AESCBC {
                 "AES-CBC without padding needs whole 16-byte blocks, not \(input.count) bytes",
                 field: encrypting ? "plaintext" : "ciphertext")
         }
-        guard let cipher else { throw .openSSL("AES-CBC is not available") }
+        guard let cipher else { throw CryptoError.openSSL("AES-CBC is not available") }
         guard let context = EVP_CIPHER_CTX_new() else {
-            throw .openSSL("EVP_CIPHER_CTX_new failed")
+            throw CryptoError.openSSL("EVP_CIPHER_CTX_new failed")
         }
         defer { EVP_CIPHER_CTX_free(context) }
         let started = key.withUnsafeBufferPointer { keyBytes in
@@ -66,7 +66,7 @@ public enum AESCBC {
             }
         }
         guard started == 1, EVP_CIPHER_CTX_set_padding(context, 0) == 1 else {
-            throw .openSSL("AES-CBC set-up failed")
+            throw CryptoError.openSSL("AES-CBC set-up failed")
         }
         var output = [UInt8](repeating: 0, count: input.count + blockSize)
         var written: Int32 = 0
@@ -80,7 +80,7 @@ public enum AESCBC {
                         context, out.baseAddress.map { $0 + Int(written) }, &final) == 1
             }
         }
-        guard ok else { throw .openSSL("AES-CBC failed") }
+        guard ok else { throw CryptoError.openSSL("AES-CBC failed") }
         output.removeLast(output.count - Int(written + final))
         return output
     }

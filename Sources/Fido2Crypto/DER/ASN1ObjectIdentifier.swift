@@ -11,7 +11,7 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, Comparable, CustomString
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` for fewer than two arcs, a
     ///   first arc above 2, a second arc of 40 or more under 0 or 1, or a first sub-identifier
     ///   (40 × first + second) above `UInt64.max`.
-    public init(components: [UInt64]) throws(CryptoError) {
+    public init(components: [UInt64]) throws {
         guard components.count >= 2, components[0] <= 2 else {
             throw CryptoError(
                 .derInvalidValue, "an OBJECT IDENTIFIER has at least two arcs, the first 0–2")
@@ -62,7 +62,12 @@ public struct ASN1ObjectIdentifier: Hashable, Sendable, Comparable, CustomString
     ///   for a sub-identifier with a leading 0x80 octet;
     ///   ``CryptoError/Code-swift.struct/derLimitExceeded`` for a sub-identifier above
     ///   `UInt64.max`. Offsets are within `contents`.
-    public init<C: Collection<UInt8>>(derContents contents: C) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(derContents contents: C) throws {
+        try self.init(decoding: contents)
+    }
+
+    /// ``init(derContents:)`` with its one error type, for this package's DER reader.
+    package init<C: Collection<UInt8>>(decoding contents: C) throws(CryptoError) {
         guard !contents.isEmpty else {
             throw CryptoError(.derInvalidValue, "empty OBJECT IDENTIFIER", offset: 0)
         }

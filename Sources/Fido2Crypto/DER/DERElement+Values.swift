@@ -74,7 +74,7 @@ extension DERElement {
         -> ASN1ObjectIdentifier
     {
         do throws(CryptoError) {
-            return try ASN1ObjectIdentifier(derContents: contents)
+            return try ASN1ObjectIdentifier(decoding: contents)
         } catch {
             throw CryptoError(
                 error.code, error.reason, offset: contentsOffset + (error.offset ?? 0))

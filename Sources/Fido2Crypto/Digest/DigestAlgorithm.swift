@@ -71,30 +71,24 @@ public struct DigestAlgorithm: Hashable, Sendable, CustomStringConvertible {
         case .sha512: handle = Self.sha512MD
         }
         guard let handle else {
-            throw .openSSL(.unsupportedAlgorithm, "OpenSSL cannot provide \(self)")
+            throw CryptoError.openSSL(.unsupportedAlgorithm, "OpenSSL cannot provide \(self)")
         }
         return handle.pointer
     }
 
-    /// The digest of `bytes`, computed in one call.
-    ///
-    /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot hash (it
-    ///   cannot allocate, or the default provider is missing).
+    /// The digest of `bytes`, computed in one call. One-shot digests cannot fail: they run
+    /// OpenSSL's block functions on a stack context, which allocate nothing.
     @inlinable
-    public func hash<C: Collection<UInt8>>(_ bytes: C) throws(CryptoError) -> [UInt8] {
-        try ByteAccess.with(bytes) { (buffer) throws(CryptoError) in try hash(buffer: buffer) }
+    public func hash<C: Collection<UInt8>>(_ bytes: C) -> [UInt8] {
+        ByteAccess.with(bytes) { (buffer) in hash(buffer: buffer) }
     }
 
     @usableFromInline
-    func hash(buffer input: UnsafeRawBufferPointer) throws(CryptoError) -> [UInt8] {
-        let count = byteCount
-        var ok = false
-        let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            ok = digestPieces(input, nil, into: buffer.baseAddress)
-            initialized = ok ? count : 0
+    func hash(buffer input: UnsafeRawBufferPointer) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+            digest(input, nil, into: buffer.baseAddress)
+            initialized = byteCount
         }
-        guard ok else { throw .openSSL("\(self) failed") }
-        return out
     }
 
     /// The block-function kind `fido2_digest_pieces` takes.
@@ -109,31 +103,33 @@ public struct DigestAlgorithm: Hashable, Sendable, CustomStringConvertible {
 
     /// Hashes `first ‖ second` into `output` (room for ``byteCount`` bytes) with OpenSSL's block
     /// functions, without an `EVP_MD_CTX` (why, and what it costs: docs/architecture.md, "One-shot
-    /// digests without EVP").
-    private func digestPieces(
+    /// digests without EVP"). `SHA*_Init`, `_Update` and `_Final` cannot fail on a stack
+    /// context and a valid output pointer, so a failure is a broken invariant, not an input
+    /// error.
+    private func digest(
         _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer?,
         into output: UnsafeMutablePointer<UInt8>?
-    ) -> Bool {
-        fido2_digest_pieces(
+    ) {
+        let ok = fido2_digest_pieces(
             blockFunctionKind, first.baseAddress, first.count, second?.baseAddress,
-            second?.count ?? 0, output) == 1
+            second?.count ?? 0, output)
+        precondition(ok == 1 && output != nil, "OpenSSL's \(self) block functions failed")
     }
 
     /// Computes the digest of `bytes` into a stack buffer and passes it to `body`: no heap
     /// allocation at all, for hot paths that only need the digest briefly (a clientDataHash
     /// about to be signed or compared). The buffer is only valid inside `body`.
     ///
-    /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot hash, or
-    ///   whatever `body` throws.
+    /// - Throws: whatever `body` throws; hashing itself cannot fail.
     @inlinable
-    public func withHash<C: Collection<UInt8>, R>(
-        of bytes: C, _ body: (UnsafeRawBufferPointer) throws(CryptoError) -> R
-    ) throws(CryptoError) -> R {
-        try ByteAccess.with(bytes) { (input) throws(CryptoError) in
+    public func withHash<C: Collection<UInt8>, R, E: Error>(
+        of bytes: C, _ body: (UnsafeRawBufferPointer) throws(E) -> R
+    ) throws(E) -> R {
+        try ByteAccess.with(bytes) { (input) throws(E) -> R in
             try withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) {
-                (buffer) throws(CryptoError) -> R in
+                (buffer) throws(E) -> R in
                 let output = UnsafeMutableRawBufferPointer(rebasing: buffer[..<byteCount])
-                try hash(pieces: (input, nil), into: output)
+                hash(pieces: (input, nil), into: output)
                 return try body(UnsafeRawBufferPointer(output))
             }
         }
@@ -141,45 +137,34 @@ public struct DigestAlgorithm: Hashable, Sendable, CustomStringConvertible {
 
     /// The digest of the concatenation `first ‖ second`, without building the concatenation
     /// (for `authenticatorData ‖ clientDataHash`).
-    ///
-    /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot hash.
     @inlinable
     public func hash<A: Collection<UInt8>, B: Collection<UInt8>>(
         _ first: A, _ second: B
-    ) throws(CryptoError) -> [UInt8] {
-        try ByteAccess.with(first) { (first) throws(CryptoError) in
-            try ByteAccess.with(second) { (second) throws(CryptoError) in
-                try hash(first: first, second: second)
+    ) -> [UInt8] {
+        ByteAccess.with(first) { (first: UnsafeRawBufferPointer) -> [UInt8] in
+            ByteAccess.with(second) { (second: UnsafeRawBufferPointer) -> [UInt8] in
+                hash(first: first, second: second)
             }
         }
     }
 
     @usableFromInline
-    func hash(
-        first: UnsafeRawBufferPointer, second: UnsafeRawBufferPointer
-    ) throws(CryptoError)
-        -> [UInt8]
-    {
+    func hash(first: UnsafeRawBufferPointer, second: UnsafeRawBufferPointer) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: byteCount)
-        try out.withMutableBytes { (buffer) throws(CryptoError) in
-            try hash(pieces: (first, second), into: buffer)
+        out.withMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Void in
+            hash(pieces: (first, second), into: buffer)
         }
         return out
     }
 
-    /// Writes the digest of the pieces into `output` (which must hold ``byteCount`` bytes).
+    /// Writes the digest of the pieces into `output`, which must hold ``byteCount`` bytes
+    /// (every caller passes a buffer sized by ``byteCount``).
     @usableFromInline
     func hash(
         pieces: (UnsafeRawBufferPointer, UnsafeRawBufferPointer?),
         into output: UnsafeMutableRawBufferPointer
-    ) throws(CryptoError) {
-        guard output.count >= byteCount else {
-            throw CryptoError(.invalidLength, "digest output buffer too small")
-        }
-        guard
-            digestPieces(
-                pieces.0, pieces.1,
-                into: output.baseAddress?.assumingMemoryBound(to: UInt8.self))
-        else { throw .openSSL("\(self) failed") }
+    ) {
+        precondition(output.count >= byteCount, "digest output buffer too small")
+        digest(pieces.0, pieces.1, into: output.baseAddress?.assumingMemoryBound(to: UInt8.self))
     }
 }

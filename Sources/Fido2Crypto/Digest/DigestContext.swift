@@ -14,12 +14,14 @@ public struct DigestContext: ~Copyable {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot allocate or
     ///   initialise the context.
-    public init(_ algorithm: DigestAlgorithm) throws(CryptoError) {
+    public init(_ algorithm: DigestAlgorithm) throws {
         let md = try algorithm.messageDigest()
-        guard let context = EVP_MD_CTX_new() else { throw .openSSL("EVP_MD_CTX_new failed") }
+        guard let context = EVP_MD_CTX_new() else {
+            throw CryptoError.openSSL("EVP_MD_CTX_new failed")
+        }
         guard EVP_DigestInit_ex(context, md, nil) == 1 else {
             EVP_MD_CTX_free(context)
-            throw .openSSL("\(algorithm) initialisation failed")
+            throw CryptoError.openSSL("\(algorithm) initialisation failed")
         }
         self.algorithm = algorithm
         self.context = context
@@ -44,7 +46,7 @@ public struct DigestContext: ~Copyable {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if an update or the
     ///   finalisation failed inside OpenSSL.
-    public consuming func finalize() throws(CryptoError) -> [UInt8] {
+    public consuming func finalize() throws -> [UInt8] {
         let count = algorithm.byteCount
         let context = self.context
         var ok = !failed
@@ -55,7 +57,7 @@ public struct DigestContext: ~Copyable {
                 && Int(length) == count
             initialized = ok ? count : 0
         }
-        guard ok else { throw .openSSL("\(algorithm) finalisation failed") }
+        guard ok else { throw CryptoError.openSSL("\(algorithm) finalisation failed") }
         return out
     }
 }

@@ -21,7 +21,7 @@ public enum HKDF {
     >(
         inputKeyMaterial: I, salt: S, info: N, outputByteCount: Int,
         digest: DigestAlgorithm = .sha256
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         try ByteAccess.with(inputKeyMaterial) { (ikm) throws(CryptoError) in
             try ByteAccess.with(salt) { (salt) throws(CryptoError) in
                 try ByteAccess.with(info) { (info) throws(CryptoError) in
@@ -44,7 +44,7 @@ public enum HKDF {
                 "HKDF output length \(outputByteCount) is not in 1...\(255 * digest.byteCount)")
         }
         guard let kdf, let context = EVP_KDF_CTX_new(kdf.pointer) else {
-            throw .openSSL("HKDF is not available")
+            throw CryptoError.openSSL("HKDF is not available")
         }
         defer { EVP_KDF_CTX_free(context) }
         var output = [UInt8](repeating: 0, count: outputByteCount)
@@ -74,7 +74,7 @@ public enum HKDF {
                 }
             }
         }
-        guard ok else { throw .openSSL("HKDF derivation failed") }
+        guard ok else { throw CryptoError.openSSL("HKDF derivation failed") }
         return output
     }
 }

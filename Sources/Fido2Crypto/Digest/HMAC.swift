@@ -11,7 +11,7 @@ public enum HMAC {
     @inlinable
     public static func authenticationCode<M: Collection<UInt8>, K: Collection<UInt8>>(
         for message: M, key: K, digest: DigestAlgorithm = .sha256
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         try ByteAccess.with(message) { (message) throws(CryptoError) in
             try ByteAccess.with(key) { (key) throws(CryptoError) in
                 try authenticationCode(message: message, key: key, digest: digest)
@@ -41,7 +41,7 @@ public enum HMAC {
         C: Collection<UInt8>, M: Collection<UInt8>, K: Collection<UInt8>
     >(
         _ code: C, for message: M, key: K, digest: DigestAlgorithm = .sha256
-    ) throws(CryptoError) -> Bool {
+    ) throws -> Bool {
         let expected = try authenticationCode(for: message, key: key, digest: digest)
         return ConstantTime.equals(expected, code)
     }
@@ -86,7 +86,7 @@ struct HMACContext: ~Copyable {
         case .sha512: template = Self.sha512Template
         }
         guard let template, let context = EVP_MAC_CTX_dup(template.pointer) else {
-            throw .openSSL("HMAC-\(digest) is not available")
+            throw CryptoError.openSSL("HMAC-\(digest) is not available")
         }
         self.digest = digest
         self.context = context
@@ -103,7 +103,7 @@ struct HMACContext: ~Copyable {
             let base = key.count > 0 ? key.baseAddress?.assumingMemoryBound(to: UInt8.self) : nil
             return EVP_MAC_init(context, base ?? emptyPointer, key.count, nil) == 1
         }
-        guard ok else { throw .openSSL("HMAC key set-up failed") }
+        guard ok else { throw CryptoError.openSSL("HMAC key set-up failed") }
     }
 
     /// Adds bytes to the current HMAC.
@@ -131,6 +131,6 @@ struct HMACContext: ~Copyable {
             EVP_MAC_final(context, base.assumingMemoryBound(to: UInt8.self), &length, count)
                 == 1,
             length == count
-        else { throw .openSSL("HMAC failed") }
+        else { throw CryptoError.openSSL("HMAC failed") }
     }
 }

@@ -8,7 +8,7 @@ extension PrivateKey {
     /// - Throws: ``CryptoError/Code-swift.struct/algorithmKeyMismatch`` unless both keys are EC
     ///   keys on the same curve; ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL
     ///   cannot derive (the peer point is validated when the peer key is made).
-    public func sharedSecret(with peer: PublicKey) throws(CryptoError) -> [UInt8] {
+    public func sharedSecret(with peer: PublicKey) throws -> [UInt8] {
         guard kind.isECDSA, peer.kind == kind, let length = kind.coordinateByteCount else {
             throw CryptoError(
                 .algorithmKeyMismatch,
@@ -16,21 +16,25 @@ extension PrivateKey {
         }
         let peerKey = try peer.box.pointer
         guard let context = EVP_PKEY_CTX_new_from_pkey(nil, try box.pointer, nil) else {
-            throw .openSSL("EVP_PKEY_CTX_new_from_pkey failed")
+            throw CryptoError.openSSL("EVP_PKEY_CTX_new_from_pkey failed")
         }
         defer { EVP_PKEY_CTX_free(context) }
-        guard EVP_PKEY_derive_init(context) == 1 else { throw .openSSL("ECDH set-up failed") }
+        guard EVP_PKEY_derive_init(context) == 1 else {
+            throw CryptoError.openSSL("ECDH set-up failed")
+        }
         // Derivation keeps a reference to the peer key; `peer` outlives this call anyway.
         let peerSet = withExtendedLifetime(peer) {
             EVP_PKEY_derive_set_peer(context, peerKey)
         }
-        guard peerSet == 1 else { throw .openSSL("ECDH peer key rejected") }
+        guard peerSet == 1 else { throw CryptoError.openSSL("ECDH peer key rejected") }
         var secret = [UInt8](repeating: 0, count: length)
         var written = length
         let status = secret.withUnsafeMutableBytes {
             EVP_PKEY_derive(context, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), &written)
         }
-        guard status == 1, written == length else { throw .openSSL("ECDH derivation failed") }
+        guard status == 1, written == length else {
+            throw CryptoError.openSSL("ECDH derivation failed")
+        }
         return secret
     }
 }

@@ -97,7 +97,7 @@ final class ECCurveSupport: @unchecked Sendable {
         default:
             throw CryptoError(.unsupportedKeyType, "\(kind) is not an ECDSA curve")
         }
-        guard let support else { throw .openSSL("OpenSSL cannot provide \(kind)") }
+        guard let support else { throw CryptoError.openSSL("OpenSSL cannot provide \(kind)") }
         return support
     }
 

@@ -59,9 +59,10 @@ enum ECPublicKeyBuilder {
                 support.group, base.assumingMemoryBound(to: UInt8.self), point.count, &refused)
         else {
             if refused == 1 {
-                throw .openSSL(.invalidPublicKey, "point is not on \(support.kind)", field: "point")
+                throw CryptoError.openSSL(
+                    .invalidPublicKey, "point is not on \(support.kind)", field: "point")
             }
-            throw .openSSL("cannot make an EC_KEY")
+            throw CryptoError.openSSL("cannot make an EC_KEY")
         }
         return key
     }
@@ -76,7 +77,7 @@ enum ECPublicKeyBuilder {
             ok = fido2_ec_key_uncompressed_point(ecKey, buffer.baseAddress, width) == width
             initialized = ok ? width : 0
         }
-        guard ok else { throw .openSSL("cannot encode the \(support.kind) point") }
+        guard ok else { throw CryptoError.openSSL("cannot encode the \(support.kind) point") }
         return out
     }
 
@@ -88,13 +89,15 @@ enum ECPublicKeyBuilder {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: largestPoint) {
             (buffer) throws(CryptoError) -> OpaquePointer in
             let length = fido2_ec_key_uncompressed_point(ecKey, buffer.baseAddress, buffer.count)
-            guard length > 0 else { throw .openSSL("cannot encode the \(support.kind) point") }
+            guard length > 0 else {
+                throw CryptoError.openSSL("cannot encode the \(support.kind) point")
+            }
             guard let key = EVP_PKEY_dup(support.template) else {
-                throw .openSSL("EVP_PKEY_dup failed")
+                throw CryptoError.openSSL("EVP_PKEY_dup failed")
             }
             guard EVP_PKEY_set1_encoded_public_key(key, buffer.baseAddress, length) == 1 else {
                 EVP_PKEY_free(key)
-                throw .openSSL("OpenSSL refused a \(support.kind) point it had accepted")
+                throw CryptoError.openSSL("OpenSSL refused a \(support.kind) point it had accepted")
             }
             return key
         }

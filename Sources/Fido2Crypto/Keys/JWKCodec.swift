@@ -118,7 +118,7 @@ enum JWKCodec {
 
     static func members(of text: String) throws(CryptoError) -> Members {
         let value: JSONValue
-        do throws(Fido2EncodingError) {
+        do throws {
             value = try JSONValue(parsing: text)
         } catch {
             throw CryptoError(.invalidJWK, "JWK JSON: \(error)")
@@ -126,7 +126,7 @@ enum JWKCodec {
         return try Members(value)
     }
 
-    static func publicKey(_ members: Members) throws(CryptoError) -> PublicKey {
+    static func publicKey(_ members: Members) throws -> PublicKey {
         if members.object["d"] != nil {
             throw CryptoError(
                 .invalidJWK, "JWK carries private key material; read it as a PrivateKey",
@@ -149,7 +149,7 @@ enum JWKCodec {
         return key
     }
 
-    static func privateKey(_ members: Members) throws(CryptoError) -> PrivateKey {
+    static func privateKey(_ members: Members) throws -> PrivateKey {
         let (kind, _) = try members.kind()
         guard members.object["d"] != nil else {
             throw CryptoError(.missingMember, "JWK has no d (private key)", field: "d")
@@ -218,14 +218,14 @@ enum JWKCodec {
             for (parameter, member) in crt { try add(parameter, member) }
             // n = p·q, or the CRT members describe another key.
             guard let context = BN_CTX_new(), let product = BN_new() else {
-                throw .openSSL("BN_new failed")
+                throw CryptoError.openSSL("BN_new failed")
             }
             defer {
                 BN_CTX_free(context)
                 BN_free(product)
             }
             guard BN_mul(product, numbers[3].1, numbers[4].1, context) == 1 else {
-                throw .openSSL("BN_mul failed")
+                throw CryptoError.openSSL("BN_mul failed")
             }
             guard BN_cmp(product, numbers[0].1) == 0 else {
                 throw CryptoError(.invalidPrivateKey, "JWK p·q is not n", field: "p")
@@ -244,7 +244,7 @@ enum JWKCodec {
     // MARK: Writing
 
     /// The members of the public JWK in lexicographic order.
-    static func publicMembers(_ key: PublicKey) throws(CryptoError) -> [(String, JSONValue)] {
+    static func publicMembers(_ key: PublicKey) throws -> [(String, JSONValue)] {
         let kind = key.kind
         switch kind.storage {
         case .p256, .p384, .p521:
@@ -269,7 +269,7 @@ enum JWKCodec {
     }
 
     /// The members of the private JWK in lexicographic order.
-    static func privateMembers(_ key: PrivateKey) throws(CryptoError) -> [(String, JSONValue)] {
+    static func privateMembers(_ key: PrivateKey) throws -> [(String, JSONValue)] {
         var members = try publicMembers(key.publicKey)
         func secret(_ bytes: inout [UInt8]) -> JSONValue {
             defer { SecureBytes.wipe(&bytes) }

@@ -13,7 +13,7 @@ enum KeyEncoding {
         else { throw CryptoError(.invalidKeyEncoding, "empty SubjectPublicKeyInfo") }
         var cursor: UnsafePointer<UInt8>? = base
         guard let structure = d2i_X509_PUBKEY(nil, &cursor, der.count) else {
-            throw .openSSL(.invalidKeyEncoding, "malformed SubjectPublicKeyInfo")
+            throw CryptoError.openSSL(.invalidKeyEncoding, "malformed SubjectPublicKeyInfo")
         }
         defer { X509_PUBKEY_free(structure) }
         guard cursor == base + der.count else {
@@ -22,7 +22,7 @@ enum KeyEncoding {
         }
         var algorithm: OpaquePointer?
         guard X509_PUBKEY_get0_param(&algorithm, nil, nil, nil, structure) == 1 else {
-            throw .openSSL(.invalidKeyEncoding, "SubjectPublicKeyInfo without algorithm")
+            throw CryptoError.openSSL(.invalidKeyEncoding, "SubjectPublicKeyInfo without algorithm")
         }
         let nid = OBJ_obj2nid(algorithm)
         guard
@@ -34,7 +34,8 @@ enum KeyEncoding {
                 .unsupportedKeyType, "public key algorithm (NID \(nid)) is not supported")
         }
         guard let key = X509_PUBKEY_get(structure) else {
-            throw .openSSL(.invalidPublicKey, "SubjectPublicKeyInfo holds an invalid key")
+            throw CryptoError.openSSL(
+                .invalidPublicKey, "SubjectPublicKeyInfo holds an invalid key")
         }
         // d2i_X509_PUBKEY tries the key eagerly and may leave a note on the queue.
         OpenSSLErrorQueue.clear()
@@ -48,14 +49,14 @@ enum KeyEncoding {
         else { throw CryptoError(.invalidKeyEncoding, "empty PKCS#8") }
         var cursor: UnsafePointer<UInt8>? = base
         guard let info = d2i_PKCS8_PRIV_KEY_INFO(nil, &cursor, der.count) else {
-            throw .openSSL(.invalidKeyEncoding, "malformed PKCS#8 PrivateKeyInfo")
+            throw CryptoError.openSSL(.invalidKeyEncoding, "malformed PKCS#8 PrivateKeyInfo")
         }
         defer { PKCS8_PRIV_KEY_INFO_free(info) }
         guard cursor == base + der.count else {
             throw CryptoError(.invalidKeyEncoding, "trailing bytes after PKCS#8 PrivateKeyInfo")
         }
         guard let key = EVP_PKCS82PKEY(info) else {
-            throw .openSSL(.invalidKeyEncoding, "PKCS#8 holds no usable private key")
+            throw CryptoError.openSSL(.invalidKeyEncoding, "PKCS#8 holds no usable private key")
         }
         return key
     }
@@ -63,30 +64,34 @@ enum KeyEncoding {
     /// The SubjectPublicKeyInfo DER of `key`, written straight into the result.
     static func encodeSPKI(_ key: OpaquePointer) throws(CryptoError) -> [UInt8] {
         let length = Int(i2d_PUBKEY(key, nil))
-        guard length > 0 else { throw .openSSL("cannot encode SubjectPublicKeyInfo") }
+        guard length > 0 else { throw CryptoError.openSSL("cannot encode SubjectPublicKeyInfo") }
         var written: Int32 = 0
         let out = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
             var cursor = buffer.baseAddress
             written = i2d_PUBKEY(key, &cursor)
             initialized = Int(written) == length ? length : 0
         }
-        guard Int(written) == length else { throw .openSSL("cannot encode SubjectPublicKeyInfo") }
+        guard Int(written) == length else {
+            throw CryptoError.openSSL("cannot encode SubjectPublicKeyInfo")
+        }
         return out
     }
 
     /// The PKCS#8 PrivateKeyInfo DER of `key`.
     static func encodePKCS8(_ key: OpaquePointer) throws(CryptoError) -> [UInt8] {
-        guard let info = EVP_PKEY2PKCS8(key) else { throw .openSSL("cannot encode PKCS#8") }
+        guard let info = EVP_PKEY2PKCS8(key) else {
+            throw CryptoError.openSSL("cannot encode PKCS#8")
+        }
         defer { PKCS8_PRIV_KEY_INFO_free(info) }
         let length = Int(i2d_PKCS8_PRIV_KEY_INFO(info, nil))
-        guard length > 0 else { throw .openSSL("cannot encode PKCS#8") }
+        guard length > 0 else { throw CryptoError.openSSL("cannot encode PKCS#8") }
         var written: Int32 = 0
         let out = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
             var cursor = buffer.baseAddress
             written = i2d_PKCS8_PRIV_KEY_INFO(info, &cursor)
             initialized = Int(written) == length ? length : 0
         }
-        guard Int(written) == length else { throw .openSSL("cannot encode PKCS#8") }
+        guard Int(written) == length else { throw CryptoError.openSSL("cannot encode PKCS#8") }
         return out
     }
 
@@ -94,7 +99,7 @@ enum KeyEncoding {
     /// when freed.
     static func pem(_ der: [UInt8], label: String, secret: Bool) throws(CryptoError) -> String {
         guard let bio = BIO_new(secret ? BIO_s_secmem() : BIO_s_mem()) else {
-            throw .openSSL("BIO_new failed")
+            throw CryptoError.openSSL("BIO_new failed")
         }
         defer { BIO_free(bio) }
         let written = der.withUnsafeBytes { buffer in
@@ -102,10 +107,10 @@ enum KeyEncoding {
                 bio, label, "", buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
                 buffer.count)
         }
-        guard written > 0 else { throw .openSSL("PEM encoding failed") }
+        guard written > 0 else { throw CryptoError.openSSL("PEM encoding failed") }
         var pointer: UnsafeMutablePointer<CChar>?
         let count = fido2_bio_get_mem_data(bio, &pointer)
-        guard count > 0, let pointer else { throw .openSSL("PEM encoding failed") }
+        guard count > 0, let pointer else { throw CryptoError.openSSL("PEM encoding failed") }
         return pointer.withMemoryRebound(to: UInt8.self, capacity: count) {
             String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
         }

@@ -23,7 +23,7 @@ enum KeyGeneration {
         case .rsa(let bits):
             return try generateRSA(bits: bits)
         }
-        guard let key else { throw .openSSL("\(kind) key generation failed") }
+        guard let key else { throw CryptoError.openSSL("\(kind) key generation failed") }
         return key
     }
 
@@ -36,11 +36,11 @@ enum KeyGeneration {
 
     private static func makeContext(_ name: CName) throws(CryptoError) -> OpaquePointer {
         guard let context = EVP_PKEY_CTX_new_from_name(nil, name.pointer, nil) else {
-            throw .openSSL("key generation is not available")
+            throw CryptoError.openSSL("key generation is not available")
         }
         guard EVP_PKEY_keygen_init(context) == 1 else {
             EVP_PKEY_CTX_free(context)
-            throw .openSSL("key generation set-up failed")
+            throw CryptoError.openSSL("key generation set-up failed")
         }
         return context
     }
@@ -53,7 +53,7 @@ enum KeyGeneration {
         let context = try makeContext(CName("EC"))
         guard EVP_PKEY_CTX_set_group_name(context, CName(support.groupName).pointer) == 1 else {
             EVP_PKEY_CTX_free(context)
-            throw .openSSL("cannot select \(support.kind)")
+            throw CryptoError.openSSL("cannot select \(support.kind)")
         }
         return context
     }
@@ -64,7 +64,7 @@ enum KeyGeneration {
         var key: OpaquePointer?
         guard EVP_PKEY_CTX_set_rsa_keygen_bits(context, Int32(bits)) == 1,
             EVP_PKEY_generate(context, &key) == 1, let key
-        else { throw .openSSL("RSA-\(bits) key generation failed") }
+        else { throw CryptoError.openSSL("RSA-\(bits) key generation failed") }
         return key
     }
 }

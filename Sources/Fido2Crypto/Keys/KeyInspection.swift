@@ -50,7 +50,7 @@ enum KeyInspection {
     {
         var number: OpaquePointer?
         guard EVP_PKEY_get_bn_param(key, CName(name).pointer, &number) == 1, let number else {
-            throw .openSSL("key has no parameter \(name)")
+            throw CryptoError.openSSL("key has no parameter \(name)")
         }
         defer { BN_clear_free(number) }
         return try BigNumber.bytes(of: number, width: width)
@@ -70,7 +70,7 @@ enum KeyInspection {
         }
         guard ok else {
             OpenSSLErrorQueue.clear()
-            throw .openSSL("cannot read the EC public point")
+            throw CryptoError.openSSL("cannot read the EC public point")
         }
         return out
     }
@@ -85,7 +85,7 @@ enum KeyInspection {
                 && length == count
             initialized = ok ? count : 0
         }
-        guard ok else { throw .openSSL("cannot read the raw public key") }
+        guard ok else { throw CryptoError.openSSL("cannot read the raw public key") }
         return out
     }
 }

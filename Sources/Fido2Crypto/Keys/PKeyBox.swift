@@ -95,7 +95,7 @@ final class PKeyBox: @unchecked Sendable {
     var pointer: OpaquePointer {
         get throws(CryptoError) {
             if let key = evpKey.load(ordering: .acquiring) { return key }
-            guard let ecKey = try ecKey else { throw .openSSL("key box holds no key") }
+            guard let ecKey = try ecKey else { throw CryptoError.openSSL("key box holds no key") }
             let made = try ECPublicKeyBuilder.evpKey(
                 from: ecKey, support: ECCurveSupport.forKind(kind))
             let (exchanged, winner) = evpKey.compareExchange(
@@ -103,7 +103,7 @@ final class PKeyBox: @unchecked Sendable {
             if exchanged { return made }
             // Another thread published its copy first: use that one.
             EVP_PKEY_free(made)
-            guard let winner else { throw .openSSL("key box lost its key") }
+            guard let winner else { throw CryptoError.openSSL("key box lost its key") }
             return winner
         }
     }

@@ -11,7 +11,7 @@ extension PrivateKey {
     ///   do not match; ``CryptoError/Code-swift.struct/invalidLength`` for an EC `d` that is not
     ///   exactly the curve's size; ``CryptoError/Code-swift.struct/unsupportedKeyType`` for
     ///   multi-prime RSA (`oth`); otherwise as ``PublicKey/init(jwk:)``.
-    public init(jwk: JSONValue) throws(CryptoError) {
+    public init(jwk: JSONValue) throws {
         self = try JWKCodec.privateKey(JWKCodec.Members(jwk))
     }
 
@@ -19,7 +19,7 @@ extension PrivateKey {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidJWK`` for malformed JSON; otherwise as
     ///   ``init(jwk:)``.
-    public init(jwkRepresentation: String) throws(CryptoError) {
+    public init(jwkRepresentation: String) throws {
         self = try JWKCodec.privateKey(JWKCodec.members(of: jwkRepresentation))
     }
 
@@ -27,14 +27,14 @@ extension PrivateKey {
     /// lexicographic order, with `alg` when given. The result holds the private key: protect it.
     ///
     /// - Throws: as ``PublicKey/jwk(algorithm:)``.
-    public func jwk(algorithm: COSEAlgorithm? = nil) throws(CryptoError) -> JSONValue {
+    public func jwk(algorithm: COSEAlgorithm? = nil) throws -> JSONValue {
         try JWKCodec.object(JWKCodec.privateMembers(self), algorithm: algorithm, kind: kind)
     }
 
     /// The private JWK as compact JSON text. The intermediate UTF-8 buffer is wiped.
     ///
     /// - Throws: as ``PublicKey/jwk(algorithm:)``.
-    public func jwkRepresentation(algorithm: COSEAlgorithm? = nil) throws(CryptoError) -> String {
+    public func jwkRepresentation(algorithm: COSEAlgorithm? = nil) throws -> String {
         var bytes = try jwk(algorithm: algorithm).serialized()
         defer { SecureBytes.wipe(&bytes) }
         return String(decoding: bytes, as: UTF8.self)

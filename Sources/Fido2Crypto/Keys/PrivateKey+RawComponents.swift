@@ -12,7 +12,7 @@ extension PrivateKey {
     ///   the group order; ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is
     ///   not an ECDSA curve.
     @inlinable
-    public init<C: Collection<UInt8>>(rawScalar: C, kind: KeyKind) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(rawScalar: C, kind: KeyKind) throws {
         self = try ByteAccess.with(rawScalar) { (scalar) throws(CryptoError) in
             try PrivateKey(rawScalarBuffer: scalar, kind: kind)
         }
@@ -43,7 +43,7 @@ extension PrivateKey {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-ECDSA keys.
     public var rawScalar: [UInt8] {
-        get throws(CryptoError) {
+        get throws {
             guard let width = kind.coordinateByteCount else {
                 throw CryptoError(.unsupportedKeyType, "\(kind) is not an ECDSA key")
             }
@@ -59,7 +59,7 @@ extension PrivateKey {
     ///   ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is not an Edwards
     ///   curve.
     @inlinable
-    public init<C: Collection<UInt8>>(rawEdDSAPrivateKey: C, kind: KeyKind) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(rawEdDSAPrivateKey: C, kind: KeyKind) throws {
         self = try ByteAccess.with(rawEdDSAPrivateKey) { (raw) throws(CryptoError) in
             try PrivateKey(rawEdDSABuffer: raw, kind: kind)
         }
@@ -85,7 +85,9 @@ extension PrivateKey {
             nil, name.pointer, nil,
             rawEdDSAPrivateKey.baseAddress?.assumingMemoryBound(to: UInt8.self),
             rawEdDSAPrivateKey.count)
-        guard let key else { throw .openSSL(.invalidPrivateKey, "\(kind) private key refused") }
+        guard let key else {
+            throw CryptoError.openSSL(.invalidPrivateKey, "\(kind) private key refused")
+        }
         self.init(box: PKeyBox(taking: key, kind: kind))
     }
 
@@ -93,7 +95,7 @@ extension PrivateKey {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-EdDSA keys.
     public var rawEdDSAPrivateKey: [UInt8] {
-        get throws(CryptoError) {
+        get throws {
             guard let count = kind.rawEdDSAKeyByteCount else {
                 throw CryptoError(.unsupportedKeyType, "\(kind) is not an EdDSA key")
             }
@@ -106,7 +108,7 @@ extension PrivateKey {
                     && length == count
                 initialized = ok ? count : 0
             }
-            guard ok else { throw .openSSL("cannot read the raw private key") }
+            guard ok else { throw CryptoError.openSSL("cannot read the raw private key") }
             return out
         }
     }
@@ -124,7 +126,7 @@ extension PrivateKey {
     @inlinable
     public init<P: Collection<UInt8>, Q: Collection<UInt8>, E: Collection<UInt8>>(
         rsaPrimeP: P, primeQ: Q, publicExponent: E
-    ) throws(CryptoError) {
+    ) throws {
         self = try ByteAccess.with(rsaPrimeP) { (p) throws(CryptoError) in
             try ByteAccess.with(primeQ) { (q) throws(CryptoError) in
                 try ByteAccess.with(publicExponent) { (e) throws(CryptoError) in

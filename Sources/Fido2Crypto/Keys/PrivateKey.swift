@@ -25,7 +25,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/keySizeNotAllowed`` for RSA outside 2048–4096
     ///   bits; ``CryptoError/Code-swift.struct/openSSLFailure`` if generation fails.
-    public init(generating kind: KeyKind) throws(CryptoError) {
+    public init(generating kind: KeyKind) throws {
         if let bits = kind.modulusBits, !KeyKind.allowedRSAModulusBits.contains(bits) {
             throw CryptoError(
                 .keySizeNotAllowed, "RSA-\(bits) is outside 2048...4096; see unsafeGeneratingRSA")
@@ -37,7 +37,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     /// systems; keys under 2048 bits are too weak for real use.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/keySizeNotAllowed`` outside 1024–16384 bits.
-    public init(unsafeGeneratingRSAModulusBits bits: Int) throws(CryptoError) {
+    public init(unsafeGeneratingRSAModulusBits bits: Int) throws {
         guard KeyKind.unsafeRSAModulusBits.contains(bits) else {
             throw CryptoError(.keySizeNotAllowed, "RSA-\(bits) is outside 1024...16384")
         }
@@ -53,7 +53,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedOperation`` for RSA (OpenSSL's RSA
     ///   generation cannot take an external random source);
     ///   ``CryptoError/Code-swift.struct/randomGenerationFailed`` if `random` fails.
-    public init(generating kind: KeyKind, using random: some RandomSource) throws(CryptoError) {
+    public init(generating kind: KeyKind, using random: some RandomSource) throws {
         if let count = kind.rawEdDSAKeyByteCount {
             var seed = try random.bytes(count: count)
             defer { SecureBytes.wipe(&seed) }
@@ -72,10 +72,10 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
             var candidate = try random.bytes(count: width)
             defer { SecureBytes.wipe(&candidate) }
             candidate[0] &= UInt8(truncatingIfNeeded: 0xff >> excessBits)
-            do throws(CryptoError) {
-                try self.init(rawScalar: candidate, kind: kind)
+            do {
+                self = try PrivateKey(rawScalar: candidate, kind: kind)
                 return
-            } catch  where error.code == .invalidPrivateKey {
+            } catch let error as CryptoError where error.code == .invalidPrivateKey {
                 continue
             }
         }
@@ -91,7 +91,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     ///   algorithms; ``CryptoError/Code-swift.struct/keySizeNotAllowed`` for RSA outside
     ///   2048–4096 bits.
     @inlinable
-    public init<C: Collection<UInt8>>(pkcs8DER: C) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(pkcs8DER: C) throws {
         self = try ByteAccess.with(pkcs8DER) { (der) throws(CryptoError) in
             try PrivateKey(pkcs8Buffer: der, allowedRSABits: KeyKind.allowedRSAModulusBits)
         }
@@ -101,7 +101,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     ///
     /// - Throws: as ``init(pkcs8DER:)``.
     @inlinable
-    public init<C: Collection<UInt8>>(unsafePKCS8DER pkcs8DER: C) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(unsafePKCS8DER pkcs8DER: C) throws {
         self = try ByteAccess.with(pkcs8DER) { (der) throws(CryptoError) in
             try PrivateKey(pkcs8Buffer: der, allowedRSABits: KeyKind.unsafeRSAModulusBits)
         }
@@ -122,7 +122,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     /// - Throws: ``CryptoError/Code-swift.struct/invalidPEM`` when there is no such block, it
     ///   has another label (`ENCRYPTED PRIVATE KEY`, `EC PRIVATE KEY`, …) or headers; otherwise
     ///   as ``init(pkcs8DER:)``.
-    public init(pemRepresentation: String) throws(CryptoError) {
+    public init(pemRepresentation: String) throws {
         let key = try PEMReader.withFirstBlock(pemRepresentation, label: "PRIVATE KEY") {
             (der) throws(CryptoError) in try KeyEncoding.decodePKCS8(der)
         }
@@ -133,14 +133,14 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot encode.
     public var pkcs8DER: [UInt8] {
-        get throws(CryptoError) { try KeyEncoding.encodePKCS8(box.pointer) }
+        get throws { try KeyEncoding.encodePKCS8(box.pointer) }
     }
 
     /// The key as a PEM `PRIVATE KEY` block (unencrypted PKCS#8). The DER in between is wiped.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot encode.
     public var pemRepresentation: String {
-        get throws(CryptoError) {
+        get throws {
             var der = try pkcs8DER
             defer { SecureBytes.wipe(&der) }
             return try KeyEncoding.pem(der, label: "PRIVATE KEY", secret: true)
@@ -154,7 +154,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot export it.
     public var publicKey: PublicKey {
-        get throws(CryptoError) {
+        get throws {
             switch kind.storage {
             case .p256, .p384, .p521:
                 let width = 1 + 2 * (kind.coordinateByteCount ?? 0)

@@ -13,7 +13,7 @@ extension PublicKey {
     ///   ``CryptoError/Code-swift.struct/algorithmKeyMismatch`` for an `alg` that is unknown or
     ///   does not fit; otherwise as the component initializers (wrong coordinate length,
     ///   point off the curve, RSA outside 2048–4096 bits).
-    public init(jwk: JSONValue) throws(CryptoError) {
+    public init(jwk: JSONValue) throws {
         self = try JWKCodec.publicKey(JWKCodec.Members(jwk))
     }
 
@@ -21,7 +21,7 @@ extension PublicKey {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidJWK`` for malformed JSON; otherwise as
     ///   ``init(jwk:)``.
-    public init(jwkRepresentation: String) throws(CryptoError) {
+    public init(jwkRepresentation: String) throws {
         self = try JWKCodec.publicKey(JWKCodec.members(of: jwkRepresentation))
     }
 
@@ -30,14 +30,14 @@ extension PublicKey {
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedAlgorithm`` or
     ///   ``CryptoError/Code-swift.struct/algorithmKeyMismatch`` for an `algorithm` without a
     ///   JOSE name or that does not fit the key.
-    public func jwk(algorithm: COSEAlgorithm? = nil) throws(CryptoError) -> JSONValue {
+    public func jwk(algorithm: COSEAlgorithm? = nil) throws -> JSONValue {
         try JWKCodec.object(JWKCodec.publicMembers(self), algorithm: algorithm, kind: kind)
     }
 
     /// The public JWK as compact JSON text.
     ///
     /// - Throws: as ``jwk(algorithm:)``.
-    public func jwkRepresentation(algorithm: COSEAlgorithm? = nil) throws(CryptoError) -> String {
+    public func jwkRepresentation(algorithm: COSEAlgorithm? = nil) throws -> String {
         String(decoding: try jwk(algorithm: algorithm).serialized(), as: UTF8.self)
     }
 
@@ -46,8 +46,8 @@ extension PublicKey {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL fails.
     public var jwkThumbprint: [UInt8] {
-        get throws(CryptoError) {
-            try DigestAlgorithm.sha256.hash(try jwk().serialized())
+        get throws {
+            DigestAlgorithm.sha256.hash(try jwk().serialized())
         }
     }
 }

@@ -49,7 +49,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///   for other algorithms and curves; ``CryptoError/Code-swift.struct/keySizeNotAllowed``
     ///   for RSA moduli outside 2048–4096 bits.
     @inlinable
-    public init<C: Collection<UInt8>>(spkiDER: C) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(spkiDER: C) throws {
         self = try ByteAccess.with(spkiDER) { (der) throws(CryptoError) in
             try PublicKey(spkiBuffer: der, allowedRSABits: KeyKind.allowedRSAModulusBits)
         }
@@ -60,7 +60,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: as ``init(spkiDER:)``.
     @inlinable
-    public init<C: Collection<UInt8>>(unsafeSPKIDER spkiDER: C) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(unsafeSPKIDER spkiDER: C) throws {
         self = try ByteAccess.with(spkiDER) { (der) throws(CryptoError) in
             try PublicKey(spkiBuffer: der, allowedRSABits: KeyKind.unsafeRSAModulusBits)
         }
@@ -80,7 +80,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidPEM`` when the text holds no PEM block
     ///   or one with another label; otherwise as ``init(spkiDER:)``.
-    public init(pemRepresentation: String) throws(CryptoError) {
+    public init(pemRepresentation: String) throws {
         let key = try PEMReader.withFirstBlock(pemRepresentation, label: "PUBLIC KEY") {
             (der) throws(CryptoError) in try KeyEncoding.decodeSPKI(der)
         }
@@ -91,14 +91,14 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot encode.
     public var spkiDER: [UInt8] {
-        get throws(CryptoError) { try KeyEncoding.encodeSPKI(box.pointer) }
+        get throws { try KeyEncoding.encodeSPKI(box.pointer) }
     }
 
     /// The key as a PEM `PUBLIC KEY` block.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot encode.
     public var pemRepresentation: String {
-        get throws(CryptoError) {
+        get throws {
             try KeyEncoding.pem(spkiDER, label: "PUBLIC KEY", secret: false)
         }
     }
@@ -117,7 +117,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///   first byte is not 04 or the point is not on the curve;
     ///   ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is not an ECDSA curve.
     @inlinable
-    public init<C: Collection<UInt8>>(uncompressedPoint: C, kind: KeyKind) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(uncompressedPoint: C, kind: KeyKind) throws {
         self = try ByteAccess.with(uncompressedPoint) { (point) throws(CryptoError) in
             try PublicKey(pointBuffer: point, kind: kind)
         }
@@ -150,7 +150,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     public init<X: Collection<UInt8>, Y: Collection<UInt8>>(
         x: X, y: Y, kind: KeyKind
     )
-        throws(CryptoError)
+        throws
     {
         self = try ByteAccess.with(x) { (x) throws(CryptoError) in
             try ByteAccess.with(y) { (y) throws(CryptoError) in
@@ -196,11 +196,11 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-ECDSA keys.
     public var uncompressedPoint: [UInt8] {
-        get throws(CryptoError) {
+        get throws {
             let support = try ECCurveSupport.forKind(kind)
             if let point = box.point { return point }
             guard let ecKey = try box.ecKey else {
-                throw .openSSL("\(kind) key without its point")
+                throw CryptoError.openSSL("\(kind) key without its point")
             }
             return try ECPublicKeyBuilder.uncompressedPoint(of: ecKey, support: support)
         }
@@ -214,7 +214,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///   ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is not an Edwards
     ///   curve; ``CryptoError/Code-swift.struct/invalidPublicKey`` if OpenSSL refuses it.
     @inlinable
-    public init<C: Collection<UInt8>>(rawEdDSAPublicKey: C, kind: KeyKind) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(rawEdDSAPublicKey: C, kind: KeyKind) throws {
         self = try ByteAccess.with(rawEdDSAPublicKey) { (raw) throws(CryptoError) in
             try PublicKey(rawEdDSABuffer: raw, kind: kind)
         }
@@ -233,7 +233,9 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         let name = kind == .ed25519 ? CName("ED25519") : CName("ED448")
         let key = EVP_PKEY_new_raw_public_key_ex(
             nil, name.pointer, nil, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count)
-        guard let key else { throw .openSSL(.invalidPublicKey, "\(kind) public key refused") }
+        guard let key else {
+            throw CryptoError.openSSL(.invalidPublicKey, "\(kind) public key refused")
+        }
         box = PKeyBox(taking: key, kind: kind)
     }
 
@@ -241,7 +243,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-EdDSA keys.
     public var rawEdDSAPublicKey: [UInt8] {
-        get throws(CryptoError) {
+        get throws {
             guard let count = kind.rawEdDSAKeyByteCount else {
                 throw CryptoError(.unsupportedKeyType, "\(kind) is not an EdDSA key")
             }
@@ -260,7 +262,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     public init<N: Collection<UInt8>, E: Collection<UInt8>>(
         rsaModulus: N, exponent: E
     )
-        throws(CryptoError)
+        throws
     {
         self = try ByteAccess.with(rsaModulus) { (n) throws(CryptoError) in
             try ByteAccess.with(exponent) { (e) throws(CryptoError) in
@@ -277,7 +279,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     public init<N: Collection<UInt8>, E: Collection<UInt8>>(
         unsafeRSAModulus: N, exponent: E
     )
-        throws(CryptoError)
+        throws
     {
         self = try ByteAccess.with(unsafeRSAModulus) { (n) throws(CryptoError) in
             try ByteAccess.with(exponent) { (e) throws(CryptoError) in
@@ -322,7 +324,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-RSA keys.
     public var rsaModulus: [UInt8] {
-        get throws(CryptoError) {
+        get throws {
             guard kind.isRSA else { throw CryptoError(.unsupportedKeyType, "\(kind) is not RSA") }
             return try KeyInspection.bigNumber("n", of: box.pointer)
         }
@@ -332,7 +334,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-RSA keys.
     public var rsaExponent: [UInt8] {
-        get throws(CryptoError) {
+        get throws {
             guard kind.isRSA else { throw CryptoError(.unsupportedKeyType, "\(kind) is not RSA") }
             return try KeyInspection.bigNumber("e", of: box.pointer)
         }

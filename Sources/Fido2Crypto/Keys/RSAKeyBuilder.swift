@@ -10,26 +10,26 @@ enum RSAKeyBuilder {
         throws(CryptoError) -> OpaquePointer
     {
         guard let builder = OSSL_PARAM_BLD_new() else {
-            throw .openSSL("OSSL_PARAM_BLD_new failed")
+            throw CryptoError.openSSL("OSSL_PARAM_BLD_new failed")
         }
         defer { OSSL_PARAM_BLD_free(builder) }
         for (name, number) in numbers {
             guard OSSL_PARAM_BLD_push_BN(builder, CName(name).pointer, number) == 1 else {
-                throw .openSSL("OSSL_PARAM_BLD_push_BN failed")
+                throw CryptoError.openSSL("OSSL_PARAM_BLD_push_BN failed")
             }
         }
         guard let params = OSSL_PARAM_BLD_to_param(builder) else {
-            throw .openSSL("OSSL_PARAM_BLD_to_param failed")
+            throw CryptoError.openSSL("OSSL_PARAM_BLD_to_param failed")
         }
         defer { OSSL_PARAM_free(params) }
         guard let context = EVP_PKEY_CTX_new_from_name(nil, "RSA", nil) else {
-            throw .openSSL("RSA is not available")
+            throw CryptoError.openSSL("RSA is not available")
         }
         defer { EVP_PKEY_CTX_free(context) }
         var key: OpaquePointer?
         guard EVP_PKEY_fromdata_init(context) == 1,
             EVP_PKEY_fromdata(context, &key, selection, params) == 1, let key
-        else { throw .openSSL(.invalidKeyEncoding, "RSA key components refused") }
+        else { throw CryptoError.openSSL(.invalidKeyEncoding, "RSA key components refused") }
         return key
     }
 }
@@ -43,12 +43,14 @@ extension RSAKeyBuilder {
         guard pBytes.count <= 1024, qBytes.count <= 1024, eBytes.count <= 1024 else {
             throw CryptoError(.keySizeNotAllowed, "RSA component longer than 1024 bytes")
         }
-        guard let context = BN_CTX_secure_new() else { throw .openSSL("BN_CTX_new failed") }
+        guard let context = BN_CTX_secure_new() else {
+            throw CryptoError.openSSL("BN_CTX_new failed")
+        }
         defer { BN_CTX_free(context) }
         var numbers: [OpaquePointer] = []
         defer { for number in numbers { BN_clear_free(number) } }
         func fresh() throws(CryptoError) -> OpaquePointer {
-            guard let number = BN_secure_new() else { throw .openSSL("BN_new failed") }
+            guard let number = BN_secure_new() else { throw CryptoError.openSSL("BN_new failed") }
             numbers.append(number)
             BN_set_flags(number, BN_FLG_CONSTTIME)
             return number
@@ -67,7 +69,7 @@ extension RSAKeyBuilder {
             throw CryptoError(.invalidPrivateKey, "RSA public exponent must be odd and at least 3")
         }
         let n = try fresh()
-        guard BN_mul(n, p, q, context) == 1 else { throw .openSSL("BN_mul failed") }
+        guard BN_mul(n, p, q, context) == 1 else { throw CryptoError.openSSL("BN_mul failed") }
         let bits = Int(BN_num_bits(n))
         guard allowed.contains(bits) else {
             throw CryptoError(
@@ -90,7 +92,7 @@ extension RSAKeyBuilder {
             BN_gcd(gcd, pMinusOne, qMinusOne, context) == 1,
             BN_mul(product, pMinusOne, qMinusOne, context) == 1,
             BN_div(lambda, remainder, product, gcd, context) == 1
-        else { throw .openSSL("RSA parameter arithmetic failed") }
+        else { throw CryptoError.openSSL("RSA parameter arithmetic failed") }
         let d = try fresh()
         guard BN_mod_inverse(d, e, lambda, context) != nil else {
             OpenSSLErrorQueue.clear()
@@ -102,7 +104,7 @@ extension RSAKeyBuilder {
         guard BN_nnmod(dP, d, pMinusOne, context) == 1,
             BN_nnmod(dQ, d, qMinusOne, context) == 1,
             BN_mod_inverse(qInverse, q, p, context) != nil
-        else { throw .openSSL("RSA CRT parameter arithmetic failed") }
+        else { throw CryptoError.openSSL("RSA CRT parameter arithmetic failed") }
         let key = try build(
             [
                 ("n", n), ("e", e), ("d", d), ("rsa-factor1", p), ("rsa-factor2", q),

@@ -5,7 +5,7 @@
 /// so that tests and vector generators can run the authenticator and get byte-identical output
 /// on every run. The same seed always gives the same stream; the state is guarded by a lock so
 /// one source can be shared across tasks (the interleaving then decides who gets which bytes).
-public final class DeterministicRandomSource: RandomSource {
+package final class DeterministicRandomSource: RandomSource {
     /// K and V of SP 800-90A.
     private struct State {
         var key: [UInt8]
@@ -18,7 +18,7 @@ public final class DeterministicRandomSource: RandomSource {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if HMAC-SHA-256 is not
     ///   available.
-    public init<S: Collection<UInt8>>(seed: S) throws(CryptoError) {
+    package init<S: Collection<UInt8>>(seed: S) throws(CryptoError) {
         var initial = State(
             key: [UInt8](repeating: 0x00, count: 32), value: [UInt8](repeating: 0x01, count: 32))
         var seedBytes = Array(seed)
@@ -38,7 +38,7 @@ public final class DeterministicRandomSource: RandomSource {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/randomGenerationFailed`` if HMAC fails inside
     ///   OpenSSL.
-    public func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(CryptoError) {
+    package func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(CryptoError) {
         let result: Result<Void, CryptoError> = state.withLock { state in
             do throws(CryptoError) {
                 try Self.generate(&state, into: buffer)

@@ -8,7 +8,7 @@ public protocol RandomSource: Sendable {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/randomGenerationFailed`` when no bytes can be
     ///   produced.
-    func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(CryptoError)
+    func fill(_ buffer: UnsafeMutableRawBufferPointer) throws
 }
 
 extension RandomSource {
@@ -16,12 +16,14 @@ extension RandomSource {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidArgument`` for a negative count;
     ///   ``CryptoError/Code-swift.struct/randomGenerationFailed`` when the source fails.
-    public func bytes(count: Int) throws(CryptoError) -> [UInt8] {
+    public func bytes(count: Int) throws -> [UInt8] {
         guard count >= 0 else {
             throw CryptoError(.invalidArgument, "negative random byte count \(count)")
         }
         var out = [UInt8](repeating: 0, count: count)
-        try out.withMutableBytes { (buffer) throws(CryptoError) in try fill(buffer) }
+        try out.withMutableBytes { (buffer: UnsafeMutableRawBufferPointer) throws -> Void in
+            try fill(buffer)
+        }
         return out
     }
 }

@@ -10,7 +10,7 @@ public struct SystemRandomSource: RandomSource {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/randomGenerationFailed`` if OpenSSL's DRBG
     ///   cannot produce output (it could not be seeded).
-    public func fill(_ buffer: UnsafeMutableRawBufferPointer) throws(CryptoError) {
+    public func fill(_ buffer: UnsafeMutableRawBufferPointer) throws {
         var offset = 0
         // RAND_bytes takes an Int32 count; large requests go in chunks.
         while offset < buffer.count {
@@ -19,7 +19,7 @@ public struct SystemRandomSource: RandomSource {
                 RAND_bytes(
                     base.advanced(by: offset).assumingMemoryBound(to: UInt8.self), Int32(chunk))
                     == 1
-            else { throw .openSSL(.randomGenerationFailed, "RAND_bytes failed") }
+            else { throw CryptoError.openSSL(.randomGenerationFailed, "RAND_bytes failed") }
             offset += chunk
         }
     }

@@ -22,7 +22,9 @@ enum DeterministicECDSA {
         let support = try ECCurveSupport.forKind(box.kind)
         let scalar = try privateScalar(box)
         defer { BN_clear_free(scalar) }
-        guard let context = BN_CTX_secure_new() else { throw .openSSL("BN_CTX_new failed") }
+        guard let context = BN_CTX_secure_new() else {
+            throw CryptoError.openSSL("BN_CTX_new failed")
+        }
         defer { BN_CTX_free(context) }
         let e = try messageRepresentative(messageDigest, support: support)
         defer { BN_free(e) }
@@ -61,7 +63,7 @@ enum DeterministicECDSA {
     private static func privateScalar(_ box: PKeyBox) throws(CryptoError) -> OpaquePointer {
         var scalar: OpaquePointer?
         guard try EVP_PKEY_get_bn_param(box.pointer, "priv", &scalar) == 1, let scalar else {
-            throw .openSSL("EC private scalar unavailable")
+            throw CryptoError.openSSL("EC private scalar unavailable")
         }
         BN_set_flags(scalar, BN_FLG_CONSTTIME)
         return scalar
@@ -75,7 +77,7 @@ enum DeterministicECDSA {
         if BN_cmp(e, support.order) >= 0 {
             guard BN_sub(e, e, support.order) == 1 else {
                 BN_free(e)
-                throw .openSSL("BN_sub failed")
+                throw CryptoError.openSSL("BN_sub failed")
             }
         }
         return e
@@ -86,9 +88,11 @@ enum DeterministicECDSA {
         k: OpaquePointer, scalar: OpaquePointer, e: OpaquePointer, support: ECCurveSupport,
         context: OpaquePointer
     ) throws(CryptoError) -> [UInt8]? {
-        guard let point = EC_POINT_new(support.group) else { throw .openSSL("EC_POINT_new failed") }
+        guard let point = EC_POINT_new(support.group) else {
+            throw CryptoError.openSSL("EC_POINT_new failed")
+        }
         defer { EC_POINT_free(point) }
-        guard let r = BN_new(), let s = BN_new() else { throw .openSSL("BN_new failed") }
+        guard let r = BN_new(), let s = BN_new() else { throw CryptoError.openSSL("BN_new failed") }
         var owned = true
         defer {
             if owned {
@@ -97,7 +101,7 @@ enum DeterministicECDSA {
             }
         }
         guard let x = BN_new(), let kInverse = BN_secure_new(), let t = BN_secure_new() else {
-            throw .openSSL("BN_new failed")
+            throw CryptoError.openSSL("BN_new failed")
         }
         defer {
             BN_free(x)
@@ -111,7 +115,7 @@ enum DeterministicECDSA {
         guard EC_POINT_mul(support.group, point, k, nil, nil, context) == 1,
             EC_POINT_get_affine_coordinates(support.group, point, x, nil, context) == 1,
             BN_nnmod(r, x, n, context) == 1
-        else { throw .openSSL("computing R = k·G failed") }
+        else { throw CryptoError.openSSL("computing R = k·G failed") }
         if BN_is_zero(r) == 1 { return nil }
         guard
             BN_mod_exp_mont_consttime(kInverse, k, support.orderMinusTwo, n, context, montgomery)
@@ -124,21 +128,27 @@ enum DeterministicECDSA {
             // s = k⁻¹·t mod n
             BN_to_montgomery(t, t, montgomery, context) == 1,
             BN_mod_mul_montgomery(s, t, kInverse, montgomery, context) == 1
-        else { throw .openSSL("computing s failed") }
+        else { throw CryptoError.openSSL("computing s failed") }
         if BN_is_zero(s) == 1 { return nil }
-        guard let signature = ECDSA_SIG_new() else { throw .openSSL("ECDSA_SIG_new failed") }
+        guard let signature = ECDSA_SIG_new() else {
+            throw CryptoError.openSSL("ECDSA_SIG_new failed")
+        }
         defer { ECDSA_SIG_free(signature) }
-        guard ECDSA_SIG_set0(signature, r, s) == 1 else { throw .openSSL("ECDSA_SIG_set0 failed") }
+        guard ECDSA_SIG_set0(signature, r, s) == 1 else {
+            throw CryptoError.openSSL("ECDSA_SIG_set0 failed")
+        }
         owned = false
         let length = Int(i2d_ECDSA_SIG(signature, nil))
-        guard length > 0 else { throw .openSSL("ECDSA signature encoding failed") }
+        guard length > 0 else { throw CryptoError.openSSL("ECDSA signature encoding failed") }
         var written: Int32 = 0
         let out = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
             var cursor = buffer.baseAddress
             written = i2d_ECDSA_SIG(signature, &cursor)
             initialized = Int(written) == length ? length : 0
         }
-        guard Int(written) == length else { throw .openSSL("ECDSA signature encoding failed") }
+        guard Int(written) == length else {
+            throw CryptoError.openSSL("ECDSA signature encoding failed")
+        }
         return out
     }
 }

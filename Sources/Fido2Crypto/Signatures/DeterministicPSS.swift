@@ -32,10 +32,14 @@ enum DeterministicPSS {
         let messageHash = Array(messageDigest)
         var exponent = try privateExponent(key, width: k)
         defer { SecureBytes.wipe(&exponent) }
-        let salt = try HMAC.authenticationCode(for: messageHash, key: exponent, digest: digest)
+        let salt = try ByteAccess.with(messageHash) { (message) throws(CryptoError) in
+            try ByteAccess.with(exponent) { (key) throws(CryptoError) in
+                try HMAC.authenticationCode(message: message, key: key, digest: digest)
+            }
+        }
 
         // Steps 5–6: H = Hash(0x00 × 8 ‖ mHash ‖ salt).
-        let h = try digest.hash([UInt8](repeating: 0, count: 8) + messageHash + salt)
+        let h = digest.hash([UInt8](repeating: 0, count: 8) + messageHash + salt)
         // Steps 7–10: maskedDB = (PS ‖ 0x01 ‖ salt) ⊕ MGF1(H).
         let dbLength = encodedLength - hashLength - 1
         var db = [UInt8](repeating: 0, count: dbLength)
@@ -63,7 +67,7 @@ enum DeterministicPSS {
                 UInt8(counter >> 24), UInt8(counter >> 16 & 0xff), UInt8(counter >> 8 & 0xff),
                 UInt8(counter & 0xff),
             ]
-            output += try digest.hash(seed + counterBytes)
+            output += digest.hash(seed + counterBytes)
             counter += 1
         }
         return Array(output.prefix(length))

@@ -20,7 +20,7 @@ public struct ECDSASignature: Hashable, Sendable {
     /// - Throws: ``CryptoError/Code-swift.struct/invalidSignatureEncoding`` for anything else
     ///   (truncation, BER lengths, negative or padded integers, trailing bytes).
     @inlinable
-    public init<C: Collection<UInt8>>(derRepresentation: C) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(derRepresentation: C) throws {
         self = try ByteAccess.with(derRepresentation) { (der) throws(CryptoError) in
             try ECDSASignature(derBuffer: der)
         }
@@ -86,7 +86,7 @@ public struct ECDSASignature: Hashable, Sendable {
     /// - Throws: ``CryptoError/Code-swift.struct/invalidSignatureEncoding`` for another length;
     ///   ``CryptoError/Code-swift.struct/unsupportedKeyType`` when `kind` is not an ECDSA curve.
     @inlinable
-    public init<C: Collection<UInt8>>(rawRepresentation: C, kind: KeyKind) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(rawRepresentation: C, kind: KeyKind) throws {
         self = try ByteAccess.with(rawRepresentation) { (raw) throws(CryptoError) in
             try ECDSASignature(rawBuffer: raw, kind: kind)
         }
@@ -125,7 +125,7 @@ public struct ECDSASignature: Hashable, Sendable {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidSignatureEncoding`` when r or s does not
     ///   fit; ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-ECDSA kinds.
-    public func rawRepresentation(kind: KeyKind) throws(CryptoError) -> [UInt8] {
+    public func rawRepresentation(kind: KeyKind) throws -> [UInt8] {
         guard let width = kind.coordinateByteCount else {
             throw CryptoError(.unsupportedKeyType, "\(kind) is not an ECDSA curve")
         }

@@ -16,7 +16,7 @@ struct MessageParts {
     )
         throws(CryptoError)
     {
-        try digest.hash(pieces: (first, second), into: output)
+        digest.hash(pieces: (first, second), into: output)
     }
 
     /// Runs `body` with the pieces as one contiguous buffer: the first piece itself when there

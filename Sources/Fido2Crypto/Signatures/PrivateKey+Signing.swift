@@ -14,7 +14,7 @@ extension PrivateKey {
     @inlinable
     public func signature<M: Collection<UInt8>>(
         for message: M, algorithm: COSEAlgorithm, nonce: ECDSANonce = .random
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         try ByteAccess.with(message) { (message) throws(CryptoError) in
             try signature(first: message, second: nil, algorithm: algorithm, nonce: nonce)
         }
@@ -28,7 +28,7 @@ extension PrivateKey {
     @inlinable
     public func signature<A: Collection<UInt8>, B: Collection<UInt8>>(
         for first: A, _ second: B, algorithm: COSEAlgorithm, nonce: ECDSANonce = .random
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         try ByteAccess.with(first) { (first) throws(CryptoError) in
             try ByteAccess.with(second) { (second) throws(CryptoError) in
                 try signature(first: first, second: second, algorithm: algorithm, nonce: nonce)

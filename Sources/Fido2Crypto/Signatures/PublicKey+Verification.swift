@@ -14,7 +14,7 @@ extension PublicKey {
     @inlinable
     public func isValidSignature<S: Collection<UInt8>, M: Collection<UInt8>>(
         _ signature: S, for message: M, algorithm: COSEAlgorithm
-    ) throws(CryptoError) -> Bool {
+    ) throws -> Bool {
         try ByteAccess.with(signature) { (signature) throws(CryptoError) in
             try ByteAccess.with(message) { (message) throws(CryptoError) in
                 try isValidSignature(
@@ -33,7 +33,7 @@ extension PublicKey {
     @inlinable
     public func isValidSignature<S: Collection<UInt8>, A: Collection<UInt8>, B: Collection<UInt8>>(
         _ signature: S, for first: A, _ second: B, algorithm: COSEAlgorithm
-    ) throws(CryptoError) -> Bool {
+    ) throws -> Bool {
         try ByteAccess.with(signature) { (signature) throws(CryptoError) in
             try ByteAccess.with(first) { (first) throws(CryptoError) in
                 try ByteAccess.with(second) { (second) throws(CryptoError) in

@@ -51,7 +51,7 @@ struct RFC6979Nonces: ~Copyable {
         let z1 = try Self.bitsToInteger(messageDigest, orderBitCount: orderBitCount)
         defer { BN_free(z1) }
         if BN_cmp(z1, order) >= 0 {
-            guard BN_sub(z1, z1, order) == 1 else { throw .openSSL("BN_sub failed") }
+            guard BN_sub(z1, z1, order) == 1 else { throw CryptoError.openSSL("BN_sub failed") }
         }
         value.initializeMemory(as: UInt8.self, repeating: 0x01)
         // int2octets(x) ‖ bits2octets(h1), each rlen bytes, on the stack and wiped after use.
@@ -132,7 +132,7 @@ struct RFC6979Nonces: ~Copyable {
         if excess > 0 {
             guard BN_rshift(number, number, Int32(excess)) == 1 else {
                 BN_clear_free(number)
-                throw .openSSL("BN_rshift failed")
+                throw CryptoError.openSSL("BN_rshift failed")
             }
         }
         return number

@@ -21,7 +21,7 @@ enum SignatureEngine {
         switch scheme {
         case .ecdsa(let digest, _):
             guard let ecKey = try box.ecKey else {
-                throw .openSSL("\(box.kind) key without its point")
+                throw CryptoError.openSSL("\(box.kind) key without its point")
             }
             valid = try verifyECDSA(ecKey, digest: digest, signature: signature, message: message)
         case .rsaPKCS1(let digest):
@@ -108,7 +108,7 @@ enum SignatureEngine {
         _ box: PKeyBox, signing: Bool, padding: Int32?, digest: DigestAlgorithm
     ) throws(CryptoError) -> OpaquePointer {
         guard let context = EVP_PKEY_CTX_new_from_pkey(nil, try box.pointer, nil) else {
-            throw .openSSL("EVP_PKEY_CTX_new_from_pkey failed")
+            throw CryptoError.openSSL("EVP_PKEY_CTX_new_from_pkey failed")
         }
         var ok = (signing ? EVP_PKEY_sign_init(context) : EVP_PKEY_verify_init(context)) == 1
         if ok, let padding {
@@ -124,7 +124,8 @@ enum SignatureEngine {
         }
         guard ok else {
             EVP_PKEY_CTX_free(context)
-            throw .openSSL("signature context set-up failed for \(box.kind) with \(digest)")
+            throw CryptoError.openSSL(
+                "signature context set-up failed for \(box.kind) with \(digest)")
         }
         return context
     }
@@ -169,7 +170,7 @@ enum SignatureEngine {
         _ box: PKeyBox, digest: DigestAlgorithm, padding: Int32?, message: MessageParts
     ) throws(CryptoError) -> [UInt8] {
         let capacity = Int(EVP_PKEY_get_size(try box.pointer))
-        guard capacity > 0 else { throw .openSSL("key has no signature size") }
+        guard capacity > 0 else { throw CryptoError.openSSL("key has no signature size") }
         let signature: [UInt8]? = try withDigest(digest, of: message) {
             (hash) throws(CryptoError) in
             try box.contexts.withContext(
@@ -191,7 +192,7 @@ enum SignatureEngine {
                 return (ok ? out : nil, ok)
             }
         }
-        guard let signature else { throw .openSSL("signing with \(box.kind) failed") }
+        guard let signature else { throw CryptoError.openSSL("signing with \(box.kind) failed") }
         return signature
     }
 
@@ -200,10 +201,12 @@ enum SignatureEngine {
     private static func verifyEdDSA(
         _ box: PKeyBox, signature: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer
     ) throws(CryptoError) -> Bool {
-        guard let context = EVP_MD_CTX_new() else { throw .openSSL("EVP_MD_CTX_new failed") }
+        guard let context = EVP_MD_CTX_new() else {
+            throw CryptoError.openSSL("EVP_MD_CTX_new failed")
+        }
         defer { EVP_MD_CTX_free(context) }
         guard try EVP_DigestVerifyInit_ex(context, nil, nil, nil, nil, box.pointer, nil) == 1 else {
-            throw .openSSL("EdDSA verification set-up failed")
+            throw CryptoError.openSSL("EdDSA verification set-up failed")
         }
         return EVP_DigestVerify(
             context, signature.baseAddress?.assumingMemoryBound(to: UInt8.self), signature.count,
@@ -215,10 +218,12 @@ enum SignatureEngine {
     )
         throws(CryptoError) -> [UInt8]
     {
-        guard let context = EVP_MD_CTX_new() else { throw .openSSL("EVP_MD_CTX_new failed") }
+        guard let context = EVP_MD_CTX_new() else {
+            throw CryptoError.openSSL("EVP_MD_CTX_new failed")
+        }
         defer { EVP_MD_CTX_free(context) }
         guard try EVP_DigestSignInit_ex(context, nil, nil, nil, nil, box.pointer, nil) == 1 else {
-            throw .openSSL("EdDSA signing set-up failed")
+            throw CryptoError.openSSL("EdDSA signing set-up failed")
         }
         let capacity = Int(EVP_PKEY_get_size(try box.pointer))
         var ok = false
@@ -231,7 +236,7 @@ enum SignatureEngine {
                 && length <= capacity
             initialized = ok ? length : 0
         }
-        guard ok else { throw .openSSL("EdDSA signing failed") }
+        guard ok else { throw CryptoError.openSSL("EdDSA signing failed") }
         return out
     }
 }

@@ -17,7 +17,7 @@ enum BigNumber {
             ok = BN_bn2binpad(number, buffer.baseAddress, Int32(count)) == Int32(count)
             initialized = ok ? count : 0
         }
-        guard ok else { throw .openSSL("BN_bn2binpad failed") }
+        guard ok else { throw CryptoError.openSSL("BN_bn2binpad failed") }
         return out
     }
 
@@ -29,7 +29,7 @@ enum BigNumber {
         -> OpaquePointer
     {
         guard let number = secure ? BN_secure_new() : BN_new() else {
-            throw .openSSL("BN_new failed")
+            throw CryptoError.openSSL("BN_new failed")
         }
         guard
             BN_bin2bn(
@@ -37,7 +37,7 @@ enum BigNumber {
                 != nil
         else {
             BN_clear_free(number)
-            throw .openSSL("BN_bin2bn failed")
+            throw CryptoError.openSSL("BN_bin2bn failed")
         }
         return number
     }

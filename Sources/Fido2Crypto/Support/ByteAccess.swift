@@ -20,13 +20,13 @@ enum ByteAccess {
         return Array(bytes).withUnsafeBytes(body)
     }
 
-    /// Like ``with(_:_:)`` with a body that throws a ``CryptoError``.
+    /// Like ``with(_:_:)`` with a body that throws.
     @inlinable
-    static func with<C: Collection<UInt8>, R>(
-        _ bytes: C, _ body: (UnsafeRawBufferPointer) throws(CryptoError) -> R
-    ) throws(CryptoError) -> R {
-        let result: Result<R, CryptoError> = with(bytes) { buffer in
-            do throws(CryptoError) {
+    static func with<C: Collection<UInt8>, R, E: Error>(
+        _ bytes: C, _ body: (UnsafeRawBufferPointer) throws(E) -> R
+    ) throws(E) -> R {
+        let result: Result<R, E> = with(bytes) { buffer in
+            do throws(E) {
                 return .success(try body(buffer))
             } catch {
                 return .failure(error)
@@ -37,13 +37,13 @@ enum ByteAccess {
 }
 
 extension Array where Element == UInt8 {
-    /// `withUnsafeMutableBytes` for a body that throws a ``CryptoError`` (the standard library's
-    /// version is `rethrows`, which loses the typed error).
-    mutating func withMutableBytes<R>(
-        _ body: (UnsafeMutableRawBufferPointer) throws(CryptoError) -> R
-    ) throws(CryptoError) -> R {
-        let result: Result<R, CryptoError> = withUnsafeMutableBytes { buffer in
-            do throws(CryptoError) {
+    /// `withUnsafeMutableBytes` for a body that throws `E` (the standard library's version is
+    /// `rethrows`, which loses the typed error).
+    mutating func withMutableBytes<R, E: Error>(
+        _ body: (UnsafeMutableRawBufferPointer) throws(E) -> R
+    ) throws(E) -> R {
+        let result: Result<R, E> = withUnsafeMutableBytes { buffer in
+            do throws(E) {
                 return .success(try body(buffer))
             } catch {
                 return .failure(error)

@@ -17,7 +17,7 @@ enum PEMReader {
     ) throws(CryptoError) -> R {
         try withMemoryBIO(text) { (bio) throws(CryptoError) in
             guard let result = try nextBlock(bio, label: label, body) else {
-                throw .openSSL(.invalidPEM, "no PEM block found")
+                throw CryptoError.openSSL(.invalidPEM, "no PEM block found")
             }
             return result
         }
@@ -37,7 +37,7 @@ enum PEMReader {
             // a malformed block.
             guard !blocks.isEmpty, ERR_GET_REASON(ERR_peek_last_error()) == PEM_R_NO_START_LINE
             else {
-                throw .openSSL(
+                throw CryptoError.openSSL(
                     .invalidPEM,
                     blocks.isEmpty
                         ? "no PEM block found" : "unreadable PEM block after \(blocks.count)")

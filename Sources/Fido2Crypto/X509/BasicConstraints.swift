@@ -19,7 +19,7 @@ public struct BasicConstraints: Hashable, Sendable {
     ///
     /// - Throws: the reader's `der…` errors; ``CryptoError/Code-swift.struct/derInvalidValue``
     ///   for a negative path length.
-    public init<C: Collection<UInt8>>(derEncoded: C) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(derEncoded: C) throws {
         let bytes = Array(derEncoded)
         var reader = try DERReader(bytes)
         self = try reader.readSequence { (sequence) throws(CryptoError) in

@@ -25,7 +25,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     ///   certificate, the two signature algorithm fields differ, an interpreted extension is
     ///   malformed or appears twice, or OpenSSL refuses the certificate.
     @inlinable
-    public init<C: Collection<UInt8>>(derEncoded: C) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(derEncoded: C) throws {
         self = try Certificate(derBytes: Array(derEncoded))
     }
 
@@ -44,7 +44,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: as ``init(derEncoded:)`` for anything `leniency` does not cover.
     public init<C: Collection<UInt8>>(
         derEncoded: C, tolerating leniency: CertificateLeniency
-    ) throws(CryptoError) {
+    ) throws {
         let der = Array(derEncoded)
         do {
             box = try CertificateBox.make(der: der)
@@ -58,7 +58,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidPEM`` when there is no PEM block or it
     ///   has another label; otherwise as ``init(derEncoded:)``.
-    public init(pemEncoded: String) throws(CryptoError) {
+    public init(pemEncoded: String) throws {
         let der = try PEMReader.withFirstBlock(pemEncoded, label: "CERTIFICATE") {
             (buffer) throws(CryptoError) in Array(buffer)
         }
@@ -70,7 +70,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``CryptoError/Code-swift.struct/invalidPEM`` when there is no block, a block
     ///   has another label or headers, or the text is larger than 1 MiB; otherwise as
     ///   ``init(derEncoded:)``.
-    public static func certificates(pemEncoded text: String) throws(CryptoError) -> [Certificate] {
+    public static func certificates(pemEncoded text: String) throws -> [Certificate] {
         try PEMReader.blocks(text, label: "CERTIFICATE").map { (der) throws(CryptoError) in
             try Certificate(derBytes: der)
         }
@@ -89,7 +89,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot encode.
     public var pemEncoded: String {
-        get throws(CryptoError) {
+        get throws {
             try KeyEncoding.pem(box.der, label: "CERTIFICATE", secret: false)
         }
     }
@@ -143,7 +143,7 @@ public struct Certificate: Sendable, Hashable, CustomStringConvertible {
     ///   (use ``subjectPublicKeyInfoDER`` with ``PublicKey/init(unsafeSPKIDER:)`` for legacy
     ///   keys).
     public var publicKey: PublicKey {
-        get throws(CryptoError) { try PublicKey(spkiDER: box.parsed.subjectPublicKeyInfo) }
+        get throws { try PublicKey(spkiDER: box.parsed.subjectPublicKeyInfo) }
     }
 
     // MARK: Extensions

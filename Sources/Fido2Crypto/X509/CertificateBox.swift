@@ -32,7 +32,8 @@ final class CertificateBox: @unchecked Sendable {
             }
             var cursor: UnsafePointer<UInt8>? = base
             guard let x509 = d2i_X509(nil, &cursor, buffer.count) else {
-                throw .openSSL(.invalidCertificate, "OpenSSL cannot parse the certificate")
+                throw CryptoError.openSSL(
+                    .invalidCertificate, "OpenSSL cannot parse the certificate")
             }
             guard cursor == base + buffer.count else {
                 X509_free(x509)
@@ -52,14 +53,16 @@ final class CertificateBox: @unchecked Sendable {
     /// from its DER.
     static func copy(of x509: OpaquePointer) throws(CryptoError) -> CertificateBox {
         let length = Int(i2d_X509(x509, nil))
-        guard length > 0 else { throw .openSSL("cannot encode a chain certificate") }
+        guard length > 0 else { throw CryptoError.openSSL("cannot encode a chain certificate") }
         var written: Int32 = 0
         let der = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
             var cursor = buffer.baseAddress
             written = i2d_X509(x509, &cursor)
             initialized = Int(written) == length ? length : 0
         }
-        guard Int(written) == length else { throw .openSSL("cannot encode a chain certificate") }
+        guard Int(written) == length else {
+            throw CryptoError.openSSL("cannot encode a chain certificate")
+        }
         return try make(der: der)
     }
 }

@@ -54,21 +54,21 @@ public struct CertificateBuilder: Sendable {
     /// STRING's octets (what OpenSSL writes for `subjectKeyIdentifier=hash`).
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if the key cannot be encoded.
-    public static func keyIdentifier(of key: PublicKey) throws(CryptoError) -> [UInt8] {
+    public static func keyIdentifier(of key: PublicKey) throws -> [UInt8] {
         let spki = try key.spkiDER
         var reader = try DERReader(spki)
         let bits = try reader.readSequence { (sequence) throws(CryptoError) in
             _ = try sequence.readElement(.sequence)
             return try sequence.readBitString()
         }
-        return try DigestAlgorithm.sha1.hash(bits.bytes)
+        return DigestAlgorithm.sha1.hash(bits.bytes)
     }
 
     /// The extensions in the order they are written.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidArgument`` for an AAGUID that is not
     ///   16 bytes or two extensions with the same identifier.
-    public func extensions() throws(CryptoError) -> [CertificateExtension] {
+    public func extensions() throws -> [CertificateExtension] {
         var list: [CertificateExtension] = []
         if let basicConstraints {
             list.append(
@@ -125,7 +125,7 @@ public struct CertificateBuilder: Sendable {
     ///   for times outside the years 0–9999.
     public func tbsCertificate(
         algorithm: CertificateSignatureAlgorithm
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         let serial = serialNumber.drop { $0 == 0 }
         guard !serial.isEmpty, serial.count <= 20 else {
             throw CryptoError(
@@ -170,7 +170,7 @@ public struct CertificateBuilder: Sendable {
     ///   ``Certificate/init(derEncoded:)`` should the result not parse.
     public func sign(
         with issuerKey: PrivateKey, algorithm: CertificateSignatureAlgorithm? = nil
-    ) throws(CryptoError) -> Certificate {
+    ) throws -> Certificate {
         let algorithm = try X509Signing.algorithm(algorithm, for: issuerKey)
         let built = try Certificate(
             derEncoded: X509Signing.signedStructure(

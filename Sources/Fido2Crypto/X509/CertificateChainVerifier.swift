@@ -43,7 +43,7 @@ public struct CertificateChainVerifier: Sendable {
     public init(
         trustAnchors: [Certificate], allowedCriticalExtensions: Set<ASN1ObjectIdentifier> = [],
         revocation: RevocationCheck = .none
-    ) throws(CryptoError) {
+    ) throws {
         box = try TrustStoreBox(
             anchors: trustAnchors, allowedCriticalExtensions: allowedCriticalExtensions)
         self.revocation = revocation
@@ -56,7 +56,7 @@ public struct CertificateChainVerifier: Sendable {
     public init(
         trustAnchorsDER: [[UInt8]], allowedCriticalExtensions: Set<ASN1ObjectIdentifier> = [],
         revocation: RevocationCheck = .none
-    ) throws(CryptoError) {
+    ) throws {
         var anchors: [Certificate] = []
         for der in trustAnchorsDER { anchors.append(try Certificate(derEncoded: der)) }
         try self.init(
@@ -87,24 +87,30 @@ public struct CertificateChainVerifier: Sendable {
     ///   ``CryptoError/Code-swift.struct/certificateChainInvalid`` (any other reason).
     public func verify(
         _ leaf: Certificate, intermediates: [Certificate] = [], at unixSeconds: Int64? = nil
-    ) throws(CryptoError) -> [Certificate] {
-        guard let untrusted = OPENSSL_sk_new_null() else { throw .openSSL("stack allocation") }
+    ) throws -> [Certificate] {
+        guard let untrusted = OPENSSL_sk_new_null() else {
+            throw CryptoError.openSSL("stack allocation")
+        }
         defer { OPENSSL_sk_free(untrusted) }
         for certificate in intermediates
         where OPENSSL_sk_push(untrusted, UnsafeRawPointer(certificate.box.pointer)) <= 0 {
-            throw .openSSL("stack push failed")
+            throw CryptoError.openSSL("stack push failed")
         }
         // The context borrows this stack (set0 does not take it): it outlives the context.
         let lists = revocation.revocationLists
-        guard let crls = OPENSSL_sk_new_null() else { throw .openSSL("stack allocation") }
+        guard let crls = OPENSSL_sk_new_null() else {
+            throw CryptoError.openSSL("stack allocation")
+        }
         defer { OPENSSL_sk_free(crls) }
         for list in lists where OPENSSL_sk_push(crls, UnsafeRawPointer(list.box.pointer)) <= 0 {
-            throw .openSSL("stack push failed")
+            throw CryptoError.openSSL("stack push failed")
         }
-        guard let context = X509_STORE_CTX_new() else { throw .openSSL("X509_STORE_CTX_new") }
+        guard let context = X509_STORE_CTX_new() else {
+            throw CryptoError.openSSL("X509_STORE_CTX_new")
+        }
         defer { X509_STORE_CTX_free(context) }
         guard X509_STORE_CTX_init(context, box.store, leaf.box.pointer, untrusted) == 1 else {
-            throw .openSSL("X509_STORE_CTX_init failed")
+            throw CryptoError.openSSL("X509_STORE_CTX_init failed")
         }
         if let unixSeconds { X509_STORE_CTX_set_time(context, 0, time_t(unixSeconds)) }
         switch revocation {
@@ -139,7 +145,7 @@ public struct CertificateChainVerifier: Sendable {
     ///   otherwise as ``verify(_:intermediates:at:)``.
     public func verify(
         chain: [Certificate], at unixSeconds: Int64? = nil
-    ) throws(CryptoError)
+    ) throws
         -> [Certificate]
     {
         guard let leaf = chain.first else {
@@ -182,13 +188,13 @@ public struct CertificateChainVerifier: Sendable {
         _ context: OpaquePointer, leaf: Certificate, intermediates: [Certificate]
     ) throws(CryptoError) -> [Certificate] {
         guard let stack = X509_STORE_CTX_get0_chain(context) else {
-            throw .openSSL("verified chain is missing")
+            throw CryptoError.openSSL("verified chain is missing")
         }
         let known = [leaf] + intermediates + box.anchors
         var path: [Certificate] = []
         for index in 0..<max(0, OPENSSL_sk_num(stack)) {
             guard let raw = OPENSSL_sk_value(stack, index) else {
-                throw .openSSL("verified chain has a hole")
+                throw CryptoError.openSSL("verified chain has a hole")
             }
             let pointer = OpaquePointer(raw)
             if let certificate = known.first(where: { $0.box.pointer == pointer }) {

@@ -26,7 +26,7 @@ public struct CertificateRevocationList: Sendable, Hashable, CustomStringConvert
     ///   CRL (a version other than v2, differing signature algorithm fields, a repeated
     ///   extension) or OpenSSL refuses it.
     @inlinable
-    public init<C: Collection<UInt8>>(derEncoded: C) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(derEncoded: C) throws {
         self = try CertificateRevocationList(derBytes: Array(derEncoded))
     }
 
@@ -40,7 +40,7 @@ public struct CertificateRevocationList: Sendable, Hashable, CustomStringConvert
     /// - Throws: ``CryptoError/Code-swift.struct/invalidPEM`` when there is no PEM block, it
     ///   has another label or headers, or the text is larger than 1 MiB; otherwise as
     ///   ``init(derEncoded:)``.
-    public init(pemEncoded: String) throws(CryptoError) {
+    public init(pemEncoded: String) throws {
         let der = try PEMReader.withFirstBlock(pemEncoded, label: Self.pemLabel) {
             (buffer) throws(CryptoError) in Array(buffer)
         }
@@ -54,7 +54,7 @@ public struct CertificateRevocationList: Sendable, Hashable, CustomStringConvert
     ///   ``init(derEncoded:)``.
     public static func revocationLists(
         pemEncoded text: String
-    ) throws(CryptoError) -> [CertificateRevocationList] {
+    ) throws -> [CertificateRevocationList] {
         try PEMReader.blocks(text, label: pemLabel).map { (der) throws(CryptoError) in
             try CertificateRevocationList(derBytes: der)
         }
@@ -71,7 +71,7 @@ public struct CertificateRevocationList: Sendable, Hashable, CustomStringConvert
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot encode.
     public var pemEncoded: String {
-        get throws(CryptoError) {
+        get throws {
             try KeyEncoding.pem(box.der, label: Self.pemLabel, secret: false)
         }
     }

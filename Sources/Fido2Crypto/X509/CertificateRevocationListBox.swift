@@ -30,7 +30,7 @@ final class CertificateRevocationListBox: @unchecked Sendable {
             }
             var cursor: UnsafePointer<UInt8>? = base
             guard let crl = d2i_X509_CRL(nil, &cursor, buffer.count) else {
-                throw .openSSL(.invalidRevocationList, "OpenSSL cannot parse the CRL")
+                throw CryptoError.openSSL(.invalidRevocationList, "OpenSSL cannot parse the CRL")
             }
             guard cursor == base + buffer.count else {
                 X509_CRL_free(crl)

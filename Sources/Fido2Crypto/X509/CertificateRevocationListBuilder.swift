@@ -37,7 +37,7 @@ public struct CertificateRevocationListBuilder: Sendable {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidArgument`` for two extensions with the
     ///   same identifier.
-    public func extensions() throws(CryptoError) -> [CertificateExtension] {
+    public func extensions() throws -> [CertificateExtension] {
         var list: [CertificateExtension] = []
         if let authorityKeyIdentifier {
             var writer = DERWriter()
@@ -72,7 +72,7 @@ public struct CertificateRevocationListBuilder: Sendable {
     ///   for times outside the years 0–9999.
     public func tbsCertList(
         algorithm: CertificateSignatureAlgorithm
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         if let nextUpdate, nextUpdate < thisUpdate {
             throw CryptoError(
                 .invalidArgument, "nextUpdate is before thisUpdate", field: "nextUpdate")
@@ -112,7 +112,7 @@ public struct CertificateRevocationListBuilder: Sendable {
     ///   ``CertificateRevocationList/init(derEncoded:)`` should the result not parse.
     public func sign(
         with key: PrivateKey, algorithm: CertificateSignatureAlgorithm? = nil
-    ) throws(CryptoError) -> CertificateRevocationList {
+    ) throws -> CertificateRevocationList {
         let algorithm = try X509Signing.algorithm(algorithm, for: key)
         let built = try CertificateRevocationList(
             derEncoded: X509Signing.signedStructure(

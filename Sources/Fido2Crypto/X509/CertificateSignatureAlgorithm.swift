@@ -30,7 +30,7 @@ public struct CertificateSignatureAlgorithm: Hashable, Sendable, CustomStringCon
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for EdDSA keys.
     public static func `default`(
         for kind: KeyKind
-    ) throws(CryptoError)
+    ) throws
         -> CertificateSignatureAlgorithm
     {
         switch kind {

@@ -25,7 +25,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         /// - Throws: as ``DERWriter/appendString(_:as:)``.
         public init(
             type: ASN1ObjectIdentifier, value: String, encoding: DERTag = .utf8String
-        ) throws(CryptoError) {
+        ) throws {
             var writer = DERWriter()
             try writer.appendString(value, as: encoding)
             self.type = type
@@ -45,28 +45,28 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         ///
         /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` for characters outside
         ///   PrintableString.
-        public static func country(_ code: String) throws(CryptoError) -> Attribute {
+        public static func country(_ code: String) throws -> Attribute {
             try Attribute(type: .countryName, value: code, encoding: .printableString)
         }
 
         /// organizationName as a UTF8String.
         ///
         /// - Throws: never in practice (any text is UTF-8); typed for symmetry.
-        public static func organization(_ name: String) throws(CryptoError) -> Attribute {
+        public static func organization(_ name: String) throws -> Attribute {
             try Attribute(type: .organizationName, value: name)
         }
 
         /// organizationalUnitName as a UTF8String.
         ///
         /// - Throws: never in practice; typed for symmetry.
-        public static func organizationalUnit(_ name: String) throws(CryptoError) -> Attribute {
+        public static func organizationalUnit(_ name: String) throws -> Attribute {
             try Attribute(type: .organizationalUnitName, value: name)
         }
 
         /// commonName as a UTF8String.
         ///
         /// - Throws: never in practice; typed for symmetry.
-        public static func commonName(_ name: String) throws(CryptoError) -> Attribute {
+        public static func commonName(_ name: String) throws -> Attribute {
             try Attribute(type: .commonName, value: name)
         }
 
@@ -85,7 +85,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derLimitExceeded`` if the name grows past
     ///   the DER reader's size limit (1 MiB).
-    public init(_ attributes: [Attribute]) throws(CryptoError) {
+    public init(_ attributes: [Attribute]) throws {
         var writer = DERWriter()
         try writer.appendSequence { (name) throws(CryptoError) in
             for attribute in attributes {
@@ -106,7 +106,7 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: the reader's `der…` errors for malformed DER or trailing bytes;
     ///   ``CryptoError/Code-swift.struct/invalidCertificate`` for an empty relative
     ///   distinguished name.
-    public init<C: Collection<UInt8>>(derEncoded: C) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(derEncoded: C) throws {
         let bytes = Array(derEncoded)
         // Attribute values are of type ANY: their insides must be DER as well.
         try DERReader.validate(bytes[...])

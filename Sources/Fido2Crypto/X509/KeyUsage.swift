@@ -31,7 +31,7 @@ public struct KeyUsage: OptionSet, Hashable, Sendable {
     /// Parses the extension value, a BIT STRING.
     ///
     /// - Throws: the reader's `der…` errors.
-    public init<C: Collection<UInt8>>(derEncoded: C) throws(CryptoError) {
+    public init<C: Collection<UInt8>>(derEncoded: C) throws {
         let bytes = Array(derEncoded)
         var reader = try DERReader(bytes)
         let bits = try reader.readBitString()

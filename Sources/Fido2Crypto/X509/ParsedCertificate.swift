@@ -146,7 +146,7 @@ struct ParsedCertificate: Sendable {
         leniency: CertificateLeniency
     ) throws(CryptoError) {
         for item in extensions {
-            do throws(CryptoError) {
+            do throws {
                 switch item.oid {
                 case .basicConstraints:
                     basicConstraints = try BasicConstraints(derEncoded: item.value)

@@ -6,20 +6,20 @@
 /// authorityKeyIdentifier; every CRL carries authorityKeyIdentifier and a cRLNumber. Validity
 /// periods, update times and serial numbers are always the caller's, never the clock's or a
 /// random source's, so output is reproducible.
-public struct TestCertificateAuthority: Sendable {
+@_spi(Fido2Internals) public struct TestCertificateAuthority: Sendable {
     /// The CA's signing key.
-    public let privateKey: PrivateKey
+    @_spi(Fido2Internals) public let privateKey: PrivateKey
     /// The CA's certificate.
-    public let certificate: Certificate
+    @_spi(Fido2Internals) public let certificate: Certificate
 
     /// A self-signed root CA: basicConstraints CA:TRUE (critical, with `pathLengthConstraint`
     /// when given), keyUsage keyCertSign and cRLSign (critical), subjectKeyIdentifier.
     ///
     /// - Throws: as ``CertificateBuilder/sign(with:algorithm:)``.
-    public init(
+    @_spi(Fido2Internals) public init(
         privateKey: PrivateKey, subject: DistinguishedName, serialNumber: [UInt8],
         notBefore: Int64, notAfter: Int64, pathLengthConstraint: Int? = nil
-    ) throws(CryptoError) {
+    ) throws {
         let publicKey = try privateKey.publicKey
         var builder = CertificateBuilder(
             serialNumber: serialNumber, issuer: subject, subject: subject, notBefore: notBefore,
@@ -36,7 +36,7 @@ public struct TestCertificateAuthority: Sendable {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidArgument`` when the certificate is not
     ///   a CA's or does not certify `privateKey`'s public key.
-    public init(privateKey: PrivateKey, certificate: Certificate) throws(CryptoError) {
+    @_spi(Fido2Internals) public init(privateKey: PrivateKey, certificate: Certificate) throws {
         guard certificate.isCertificateAuthority else {
             throw CryptoError(.invalidArgument, "certificate is not a CA certificate")
         }
@@ -51,10 +51,10 @@ public struct TestCertificateAuthority: Sendable {
     /// subject's subjectKeyIdentifier filled in.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if a key cannot be encoded.
-    public func builder(
+    @_spi(Fido2Internals) public func builder(
         subject: DistinguishedName, subjectKey: PublicKey, serialNumber: [UInt8],
         notBefore: Int64, notAfter: Int64
-    ) throws(CryptoError) -> CertificateBuilder {
+    ) throws -> CertificateBuilder {
         var builder = CertificateBuilder(
             serialNumber: serialNumber, issuer: certificate.subject, subject: subject,
             notBefore: notBefore, notAfter: notAfter, subjectPublicKey: subjectKey)
@@ -71,10 +71,10 @@ public struct TestCertificateAuthority: Sendable {
     /// Issues an intermediate CA certificate for `privateKey` and returns the new CA.
     ///
     /// - Throws: as ``CertificateBuilder/sign(with:algorithm:)``.
-    public func issueIntermediateAuthority(
+    @_spi(Fido2Internals) public func issueIntermediateAuthority(
         privateKey: PrivateKey, subject: DistinguishedName, serialNumber: [UInt8],
         notBefore: Int64, notAfter: Int64, pathLengthConstraint: Int? = nil
-    ) throws(CryptoError) -> TestCertificateAuthority {
+    ) throws -> TestCertificateAuthority {
         var builder = try builder(
             subject: subject, subjectKey: privateKey.publicKey, serialNumber: serialNumber,
             notBefore: notBefore, notAfter: notAfter)
@@ -93,10 +93,10 @@ public struct TestCertificateAuthority: Sendable {
     /// - Throws: ``CryptoError/Code-swift.struct/invalidArgument`` when `country` is not two
     ///   upper-case letters or `aaguid` is not 16 bytes; as
     ///   ``CertificateBuilder/sign(with:algorithm:)``.
-    public func issuePackedAttestationCertificate(
+    @_spi(Fido2Internals) public func issuePackedAttestationCertificate(
         subjectKey: PublicKey, country: String, organization: String, commonName: String,
         aaguid: [UInt8]?, serialNumber: [UInt8], notBefore: Int64, notAfter: Int64
-    ) throws(CryptoError) -> Certificate {
+    ) throws -> Certificate {
         let letters = Array(country.utf8)
         guard letters.count == 2,
             letters.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
@@ -126,9 +126,9 @@ public struct TestCertificateAuthority: Sendable {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if the CA's key cannot be
     ///   encoded.
-    public func revocationListBuilder(
+    @_spi(Fido2Internals) public func revocationListBuilder(
         thisUpdate: Int64, nextUpdate: Int64?, revoking serialNumbers: [[UInt8]] = []
-    ) throws(CryptoError) -> CertificateRevocationListBuilder {
+    ) throws -> CertificateRevocationListBuilder {
         var builder = CertificateRevocationListBuilder(
             issuer: certificate.subject, thisUpdate: thisUpdate, nextUpdate: nextUpdate,
             revokedCertificates: serialNumbers.map {
@@ -150,9 +150,9 @@ public struct TestCertificateAuthority: Sendable {
     ///
     /// - Throws: as ``revocationListBuilder(thisUpdate:nextUpdate:revoking:)`` and
     ///   ``CertificateRevocationListBuilder/sign(with:algorithm:)``.
-    public func issueRevocationList(
+    @_spi(Fido2Internals) public func issueRevocationList(
         revoking serialNumbers: [[UInt8]], thisUpdate: Int64, nextUpdate: Int64?
-    ) throws(CryptoError) -> CertificateRevocationList {
+    ) throws -> CertificateRevocationList {
         try revocationListBuilder(
             thisUpdate: thisUpdate, nextUpdate: nextUpdate, revoking: serialNumbers
         ).sign(with: privateKey)

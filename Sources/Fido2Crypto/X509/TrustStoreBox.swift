@@ -16,10 +16,12 @@ final class TrustStoreBox: @unchecked Sendable {
     )
         throws(CryptoError)
     {
-        guard let store = X509_STORE_new() else { throw .openSSL("X509_STORE_new failed") }
+        guard let store = X509_STORE_new() else {
+            throw CryptoError.openSSL("X509_STORE_new failed")
+        }
         for anchor in anchors where X509_STORE_add_cert(store, anchor.box.pointer) != 1 {
             X509_STORE_free(store)
-            throw .openSSL("X509_STORE_add_cert failed")
+            throw CryptoError.openSSL("X509_STORE_add_cert failed")
         }
         // Anchors may be intermediate CAs: a chain ends at the first certificate in the store.
         X509_STORE_set_flags(store, UInt(X509_V_FLAG_PARTIAL_CHAIN))

@@ -8,7 +8,7 @@ enum X509Signing {
     ///   an algorithm (see ``CertificateSignatureAlgorithm/default(for:)``).
     static func algorithm(
         _ algorithm: CertificateSignatureAlgorithm?, for key: PrivateKey
-    ) throws(CryptoError) -> CertificateSignatureAlgorithm {
+    ) throws -> CertificateSignatureAlgorithm {
         if let algorithm { return algorithm }
         return try CertificateSignatureAlgorithm.default(for: key.kind)
     }
@@ -19,7 +19,7 @@ enum X509Signing {
     ///   not fit `key`; as ``PrivateKey/signature(for:algorithm:nonce:)``.
     static func signedStructure(
         _ tbs: [UInt8], key: PrivateKey, algorithm: CertificateSignatureAlgorithm
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         let signature = try key.signature(
             for: tbs, algorithm: algorithm.coseAlgorithm, nonce: .deterministic)
         var writer = DERWriter()

@@ -61,7 +61,7 @@ public enum Base64 {
     public static func decode(
         _ text: String, ignoringWhitespace: Bool = false
     )
-        throws(Fido2EncodingError) -> [UInt8]
+        throws -> [UInt8]
     {
         try decode(utf8: text.utf8, ignoringWhitespace: ignoringWhitespace)
     }
@@ -72,7 +72,7 @@ public enum Base64 {
     public static func decode<Text: Collection>(
         utf8 text: Text, ignoringWhitespace: Bool = false
     )
-        throws(Fido2EncodingError) -> [UInt8]
+        throws -> [UInt8]
     where Text.Element == UInt8 {
         try Base64Engine.decode(
             text, alphabet: Base64Engine.standard, padding: .required,

@@ -41,7 +41,7 @@ public enum Base64URL {
     /// - Throws: ``Fido2EncodingError`` with code `invalidCharacter` (a byte outside the
     ///   alphabet), `invalidPadding` (`=` anywhere but as exact final padding), `invalidLength`
     ///   (one character left over) or `nonZeroTrailingBits`, with the byte offset.
-    public static func decode(_ text: String) throws(Fido2EncodingError) -> [UInt8] {
+    public static func decode(_ text: String) throws -> [UInt8] {
         try decode(utf8: text.utf8)
     }
 
@@ -50,7 +50,7 @@ public enum Base64URL {
     /// - Throws: ``Fido2EncodingError`` as ``decode(_:)`` does.
     public static func decode<Text: Collection>(
         utf8 text: Text
-    ) throws(Fido2EncodingError)
+    ) throws
         -> [UInt8]
     where Text.Element == UInt8 {
         try Base64Engine.decode(

@@ -92,7 +92,7 @@ public struct Fido2EncodingError: Error, Sendable, Hashable, CustomStringConvert
     public let offset: Int?
 
     /// Makes an error; used by this module's decoders.
-    init(_ code: Code, _ reason: String, offset: Int?) {
+    public init(_ code: Code, _ reason: String, offset: Int? = nil) {
         self.code = code
         self.reason = reason
         self.offset = offset

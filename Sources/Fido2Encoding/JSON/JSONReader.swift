@@ -58,7 +58,7 @@ public struct JSONReader: Sendable {
     ///   `controlCharacterInString`, `leadingZero`, `invalidNumber`, `trailingContent`,
     ///   `duplicateMemberName`, or a limit: `inputTooLarge`, `depthExceeded`, `tooManyItems`,
     ///   `stringTooLong`.
-    public func read<Bytes: Collection>(_ bytes: Bytes) throws(Fido2EncodingError) -> JSONValue
+    public func read<Bytes: Collection>(_ bytes: Bytes) throws -> JSONValue
     where Bytes.Element == UInt8 {
         try Base64Engine.withContiguous(bytes) { buffer in
             read(buffer: buffer)
@@ -68,14 +68,14 @@ public struct JSONReader: Sendable {
     /// Reads one JSON document from UTF-8 bytes (the common case, without generic dispatch).
     ///
     /// - Throws: ``Fido2EncodingError`` as ``read(_:)-(Bytes)`` does.
-    public func read(_ bytes: [UInt8]) throws(Fido2EncodingError) -> JSONValue {
+    public func read(_ bytes: [UInt8]) throws -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer in read(buffer: buffer) }.get()
     }
 
     /// Reads one JSON document from text.
     ///
     /// - Throws: ``Fido2EncodingError`` as ``read(_:)-(Bytes)`` does.
-    public func read(_ text: String) throws(Fido2EncodingError) -> JSONValue {
+    public func read(_ text: String) throws -> JSONValue {
         try read(text.utf8)
     }
 

@@ -20,7 +20,7 @@ public enum JSONValue: Sendable, Hashable {
     /// Reads one JSON document with the default ``JSONReader/Options``.
     ///
     /// - Throws: ``Fido2EncodingError`` as ``JSONReader/read(_:)-(Bytes)`` does.
-    public init<Bytes: Collection>(parsing bytes: Bytes) throws(Fido2EncodingError)
+    public init<Bytes: Collection>(parsing bytes: Bytes) throws
     where Bytes.Element == UInt8 {
         self = try JSONReader().read(bytes)
     }
@@ -28,7 +28,7 @@ public enum JSONValue: Sendable, Hashable {
     /// Reads one JSON document from text with the default ``JSONReader/Options``.
     ///
     /// - Throws: ``Fido2EncodingError`` as ``JSONReader/read(_:)-(String)`` does.
-    public init(parsing text: String) throws(Fido2EncodingError) {
+    public init(parsing text: String) throws {
         self = try JSONReader().read(text)
     }
 

@@ -59,7 +59,7 @@ public struct AttestationObject: Sendable, Hashable {
     public init(
         bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict
     )
-        throws(WebAuthnError)
+        throws
     {
         var ignored: [ToleratedDeviation] = []
         try self.init(parsing: bytes, options: options, tolerating: [], deviations: &ignored)
@@ -81,7 +81,7 @@ public struct AttestationObject: Sendable, Hashable {
             try self.init(parsing: bytes, options: options, tolerating: [], deviations: &found)
         } catch {
             guard !tolerated.isEmpty else { throw error }
-            let outer = try readingCBOR("attestationObject") { () throws(CBORError) in
+            let outer = try readingCBOR("attestationObject") { () throws in
                 try CBORReader.canonicalizingFirstItem(
                     in: bytes, options: options, tolerating: tolerated)
             }
@@ -101,7 +101,7 @@ public struct AttestationObject: Sendable, Hashable {
         parsing bytes: ArraySlice<UInt8>, options: CBORDecodingOptions,
         tolerating tolerated: CBORDecodingOptions.Checks, deviations: inout [ToleratedDeviation]
     ) throws(WebAuthnError) {
-        var reader = try readingCBOR("attestationObject") { () throws(CBORError) in
+        var reader = try readingCBOR("attestationObject") { () throws in
             try CBORReader(bytes, options: options)
         }
         func invalid(_ reason: String, _ field: String? = nil, at offset: Int) -> WebAuthnError {
@@ -123,7 +123,7 @@ public struct AttestationObject: Sendable, Hashable {
                 format = text
             } else if reader.readTextString(ifEqualTo: "attStmt") {
                 statementOffset = reader.offset
-                encodedStatement = try readingCBOR("attStmt") { () throws(CBORError) in
+                encodedStatement = try readingCBOR("attStmt") { () throws in
                     try reader.readEncodedItem()
                 }
             } else if reader.readTextString(ifEqualTo: "authData") {
@@ -162,7 +162,7 @@ public struct AttestationObject: Sendable, Hashable {
     /// Parses an attestation object; see ``init(bytes:options:)-(ArraySlice<UInt8>,_)``.
     ///
     /// - Throws: as ``init(bytes:options:)-(ArraySlice<UInt8>,_)``.
-    public init(bytes: [UInt8], options: CBORDecodingOptions = .strict) throws(WebAuthnError) {
+    public init(bytes: [UInt8], options: CBORDecodingOptions = .strict) throws {
         try self.init(bytes: bytes[...], options: options)
     }
 

@@ -32,7 +32,7 @@ package struct CompactJWS: Sendable, Equatable {
             do {
                 return try Base64URL.decode(utf8: part)
             } catch {
-                throw WebAuthnError(.invalidJWS, "not base64url: \(error.reason)", field: name)
+                throw WebAuthnError(.invalidJWS, "not base64url: \(error)", field: name)
             }
         }
         func object(_ bytes: [UInt8], _ name: String) throws(WebAuthnError) -> JSONObject {

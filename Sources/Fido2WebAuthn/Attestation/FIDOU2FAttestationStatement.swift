@@ -23,7 +23,7 @@ public struct FIDOU2FAttestationStatement: Sendable, Equatable {
     public static func signedBytes(
         authenticatorData: AuthenticatorData, clientDataHash: [UInt8]
     )
-        throws(WebAuthnError) -> [UInt8]
+        throws -> [UInt8]
     {
         guard let attested = authenticatorData.attestedCredentialData else {
             throw WebAuthnError(
@@ -55,7 +55,7 @@ public struct FIDOU2FAttestationStatement: Sendable, Equatable {
     public static func signing(
         authenticatorData: AuthenticatorData, clientDataHash: [UInt8], attestationKey: PrivateKey,
         certificate: [UInt8], nonce: ECDSANonce = .random
-    ) throws(WebAuthnError) -> FIDOU2FAttestationStatement {
+    ) throws -> FIDOU2FAttestationStatement {
         let message = try signedBytes(
             authenticatorData: authenticatorData, clientDataHash: clientDataHash)
         let signature = try sign(

@@ -27,7 +27,7 @@ public struct PackedAttestationStatement: Sendable, Equatable {
     public static func selfAttestation(
         authenticatorData: AuthenticatorData, clientDataHash: [UInt8], credentialKey: PrivateKey,
         algorithm: COSEAlgorithm, nonce: ECDSANonce = .random
-    ) throws(WebAuthnError) -> PackedAttestationStatement {
+    ) throws -> PackedAttestationStatement {
         let signature = try sign(
             authenticatorData.bytes, clientDataHash, key: credentialKey, algorithm: algorithm,
             nonce: nonce)
@@ -53,7 +53,7 @@ public struct PackedAttestationStatement: Sendable, Equatable {
     public static func fullAttestation(
         authenticatorData: AuthenticatorData, clientDataHash: [UInt8], attestationKey: PrivateKey,
         certificates: [[UInt8]], algorithm: COSEAlgorithm? = nil, nonce: ECDSANonce = .random
-    ) throws(WebAuthnError) -> PackedAttestationStatement {
+    ) throws -> PackedAttestationStatement {
         guard !certificates.isEmpty else {
             throw WebAuthnError(
                 .invalidValue, "full attestation needs the attestation certificate",

@@ -17,7 +17,7 @@ struct StatementMapReader {
     {
         var options = options
         options.checks.insert(.noTrailingBytes)
-        reader = try readingCBOR("attStmt", base: base) { () throws(CBORError) in
+        reader = try readingCBOR("attStmt", base: base) { () throws in
             try CBORReader(encoded, options: options)
         }
         self.format = format
@@ -36,7 +36,7 @@ struct StatementMapReader {
     )
         throws(WebAuthnError)
     {
-        let count = try readingCBOR("attStmt", base: base) { () throws(CBORError) in
+        let count = try readingCBOR("attStmt", base: base) { () throws in
             try reader.readMapHeader()
         }
         for _ in 0..<count {
@@ -64,7 +64,7 @@ struct StatementMapReader {
         throws(WebAuthnError)
     {
         let offset = base + reader.offset
-        let found = try readingCBOR("attStmt.\(name)", base: base) { () throws(CBORError) in
+        let found = try readingCBOR("attStmt.\(name)", base: base) { () throws in
             try reader.peekMajorType()
         }
         guard found == type else {
@@ -77,7 +77,7 @@ struct StatementMapReader {
     /// A COSE algorithm identifier (an integer that fits a WebIDL `long`).
     mutating func algorithm(_ name: String) throws(WebAuthnError) -> COSEAlgorithm {
         let offset = base + reader.offset
-        let type = try readingCBOR("attStmt.\(name)", base: base) { () throws(CBORError) in
+        let type = try readingCBOR("attStmt.\(name)", base: base) { () throws in
             try reader.peekMajorType()
         }
         guard type == .unsigned || type == .negative,
@@ -92,14 +92,14 @@ struct StatementMapReader {
 
     mutating func bytes(_ name: String) throws(WebAuthnError) -> ArraySlice<UInt8> {
         try expect(.byteString, "a byte string", name)
-        return try readingCBOR("attStmt.\(name)", base: base) { () throws(CBORError) in
+        return try readingCBOR("attStmt.\(name)", base: base) { () throws in
             try reader.readByteString()
         }
     }
 
     mutating func text(_ name: String) throws(WebAuthnError) -> String {
         try expect(.textString, "a text string", name)
-        return try readingCBOR("attStmt.\(name)", base: base) { () throws(CBORError) in
+        return try readingCBOR("attStmt.\(name)", base: base) { () throws in
             try reader.readTextString()
         }
     }
@@ -108,7 +108,7 @@ struct StatementMapReader {
     mutating func certificates(_ name: String) throws(WebAuthnError) -> [ArraySlice<UInt8>] {
         try expect(.array, "an array of certificates", name)
         let offset = base + reader.offset
-        let count = try readingCBOR("attStmt.\(name)", base: base) { () throws(CBORError) in
+        let count = try readingCBOR("attStmt.\(name)", base: base) { () throws in
             try reader.readArrayHeader()
         }
         guard count > 0 else {

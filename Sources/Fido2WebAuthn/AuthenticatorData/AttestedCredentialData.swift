@@ -28,7 +28,7 @@ public struct AttestedCredentialData: Sendable, Equatable {
     public init(
         aaguid: AAGUID, credentialId: [UInt8], credentialPublicKey: COSEKey
     )
-        throws(WebAuthnError)
+        throws
     {
         try Self.checkLength(credentialId.count, offset: nil)
         let encoded: [UInt8]
@@ -64,7 +64,7 @@ public struct AttestedCredentialData: Sendable, Equatable {
     public init(
         aaguid: AAGUID, credentialId: [UInt8], credentialPublicKeyBytes: [UInt8]
     )
-        throws(WebAuthnError)
+        throws
     {
         try Self.checkLength(credentialId.count, offset: nil)
         self.aaguid = aaguid
@@ -97,7 +97,7 @@ public struct AttestedCredentialData: Sendable, Equatable {
         }
         let field = "attestedCredentialData.credentialPublicKey"
         guard !tolerated.isEmpty else {
-            let keyLength = try readingCBOR(field, base: keyStart) { () throws(CBORError) in
+            let keyLength = try readingCBOR(field, base: keyStart) { () throws in
                 try CBORReader.lengthOfFirstItem(in: rest, options: options)
             }
             credentialPublicKeyBytes = rest.prefix(keyLength)
@@ -105,7 +105,7 @@ public struct AttestedCredentialData: Sendable, Equatable {
             credentialPublicKey = try Self.key(credentialPublicKeyBytes, options, base: keyStart)
             return
         }
-        let item = try readingCBOR(field, base: keyStart) { () throws(CBORError) in
+        let item = try readingCBOR(field, base: keyStart) { () throws in
             try CBORReader.canonicalizingFirstItem(
                 in: rest, options: options, tolerating: tolerated)
         }

@@ -44,7 +44,7 @@ public struct AuthenticatorData: Sendable, Hashable {
     public init(
         bytes: ArraySlice<UInt8>, options: CBORDecodingOptions = .strict
     )
-        throws(WebAuthnError)
+        throws
     {
         var ignored: [ToleratedDeviation] = []
         try self.init(bytes: bytes, options: options, tolerating: [], deviations: &ignored)
@@ -133,7 +133,7 @@ public struct AuthenticatorData: Sendable, Hashable {
         guard !tolerated.isEmpty else {
             return try AuthenticatorExtensionOutputs(reading: rest, options: options, base: base)
         }
-        let item = try readingCBOR("extensions", base: base) { () throws(CBORError) in
+        let item = try readingCBOR("extensions", base: base) { () throws in
             try CBORReader.canonicalizingFirstItem(
                 in: rest, options: options, tolerating: tolerated)
         }
@@ -147,7 +147,7 @@ public struct AuthenticatorData: Sendable, Hashable {
     /// Parses authenticator data; see ``init(bytes:options:)-(ArraySlice<UInt8>,_)``.
     ///
     /// - Throws: as ``init(bytes:options:)-(ArraySlice<UInt8>,_)``.
-    public init(bytes: [UInt8], options: CBORDecodingOptions = .strict) throws(WebAuthnError) {
+    public init(bytes: [UInt8], options: CBORDecodingOptions = .strict) throws {
         try self.init(bytes: bytes[...], options: options)
     }
 
@@ -160,7 +160,7 @@ public struct AuthenticatorData: Sendable, Hashable {
         rpIdHash: some Collection<UInt8>, flags: AuthenticatorDataFlags, signCount: UInt32,
         attestedCredentialData: AttestedCredentialData? = nil,
         extensions: AuthenticatorExtensionOutputs? = nil
-    ) throws(WebAuthnError) {
+    ) throws {
         guard rpIdHash.count == 32 else {
             throw WebAuthnError(
                 .invalidValue, "rpIdHash has 32 bytes, not \(rpIdHash.count)", field: "rpIdHash")
@@ -199,19 +199,15 @@ public struct AuthenticatorData: Sendable, Hashable {
         relyingPartyID: String, flags: AuthenticatorDataFlags, signCount: UInt32,
         attestedCredentialData: AttestedCredentialData? = nil,
         extensions: AuthenticatorExtensionOutputs? = nil
-    ) throws(WebAuthnError) {
+    ) throws {
         try self.init(
-            rpIdHash: try Self.hash(relyingPartyID), flags: flags, signCount: signCount,
+            rpIdHash: Self.hash(relyingPartyID), flags: flags, signCount: signCount,
             attestedCredentialData: attestedCredentialData, extensions: extensions)
     }
 
     /// SHA-256 of an RP ID's UTF-8.
-    package static func hash(_ relyingPartyID: String) throws(WebAuthnError) -> [UInt8] {
-        do {
-            return try DigestAlgorithm.sha256.hash(relyingPartyID.utf8)
-        } catch {
-            throw WebAuthnError(crypto: error, .signingFailed, field: "rpIdHash")
-        }
+    package static func hash(_ relyingPartyID: String) -> [UInt8] {
+        DigestAlgorithm.sha256.hash(relyingPartyID.utf8)
     }
 
     /// Equal when the bytes are equal.

@@ -30,8 +30,8 @@ public struct AuthenticatorExtensionOutputs: Sendable, Hashable {
         ///
         /// - Throws: ``WebAuthnError`` `malformedCBOR` if the text cannot be held in a
         ///   `CBORValue` (it was validated when read, so only lenient input can fail).
-        public func value() throws(WebAuthnError) -> CBORValue {
-            try readingCBOR(identifier) { () throws(CBORError) in
+        public func value() throws -> CBORValue {
+            try readingCBOR(identifier) { () throws in
                 try CBORValue.decode(encodedValue, options: .lenient)
             }
         }
@@ -78,7 +78,7 @@ public struct AuthenticatorExtensionOutputs: Sendable, Hashable {
         credProtect: UInt8? = nil, hmacSecret: HMACSecretOutput? = nil,
         credBlob: CredBlobOutput? = nil, minPinLength: UInt64? = nil,
         largeBlobKey: [UInt8]? = nil, unknown: [Entry] = []
-    ) throws(WebAuthnError) {
+    ) throws {
         var entries: [(name: String, key: [UInt8], value: [UInt8])] = []
         func add(_ name: String, _ write: (inout CBORWriter) -> Void) {
             var key = CBORWriter()
@@ -139,7 +139,7 @@ public struct AuthenticatorExtensionOutputs: Sendable, Hashable {
         throws(WebAuthnError)
     {
         let field = "extensions"
-        let length = try readingCBOR(field, base: base) { () throws(CBORError) in
+        let length = try readingCBOR(field, base: base) { () throws in
             try CBORReader.lengthOfFirstItem(in: bytes, options: options)
         }
         guard length == bytes.count else {
@@ -149,14 +149,14 @@ public struct AuthenticatorExtensionOutputs: Sendable, Hashable {
         }
         var options = options
         options.checks.insert(.noTrailingBytes)
-        var reader = try readingCBOR(field, base: base) { () throws(CBORError) in
+        var reader = try readingCBOR(field, base: base) { () throws in
             try CBORReader(bytes, options: options)
         }
         guard (try? reader.peekMajorType()) == .map else {
             throw WebAuthnError(
                 .invalidExtensions, "extension outputs are a CBOR map", field: field, offset: base)
         }
-        let count = try readingCBOR(field, base: base) { () throws(CBORError) in
+        let count = try readingCBOR(field, base: base) { () throws in
             try reader.readMapHeader()
         }
         var credProtect: UInt8?
@@ -172,12 +172,12 @@ public struct AuthenticatorExtensionOutputs: Sendable, Hashable {
                     .invalidExtensions, "extension identifiers are text strings", field: field,
                     offset: keyOffset)
             }
-            let key = try readingCBOR(field, base: base) { () throws(CBORError) in
+            let key = try readingCBOR(field, base: base) { () throws in
                 try reader.readTextStringBytes()
             }
             let name = cborKeyName(key)
             let valueOffset = base + reader.offset
-            let type = try readingCBOR(field, base: base) { () throws(CBORError) in
+            let type = try readingCBOR(field, base: base) { () throws in
                 try reader.peekMajorType()
             }
             func wrongType(_ expected: String) -> WebAuthnError {
@@ -218,7 +218,7 @@ public struct AuthenticatorExtensionOutputs: Sendable, Hashable {
                 }
                 largeBlobKey = Array(key)
             default:
-                let encoded = try readingCBOR(field, base: base) { () throws(CBORError) in
+                let encoded = try readingCBOR(field, base: base) { () throws in
                     try reader.readEncodedItem()
                 }
                 unknown.append(Entry(identifier: name, encodedValue: encoded))

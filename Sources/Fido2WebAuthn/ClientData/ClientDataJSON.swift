@@ -26,7 +26,7 @@ public struct ClientDataJSON: Sendable, Hashable {
     ///   `missingMember` when `type`, `challenge` or `origin` is absent; `wrongType` when a known
     ///   member has the wrong JSON type (`crossOrigin` not a boolean, …); `invalidBase64URL` when
     ///   `challenge` is not base64url.
-    public init(bytes: [UInt8]) throws(WebAuthnError) {
+    public init(bytes: [UInt8]) throws {
         self.bytes = bytes
         self.clientData = try withinField("clientDataJSON") { () throws(WebAuthnError) in
             try JSONScanner.scan(bytes, mapError: JSONScanner.webAuthnError) {

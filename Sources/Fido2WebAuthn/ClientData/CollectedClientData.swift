@@ -49,7 +49,7 @@ public struct CollectedClientData: Sendable, Hashable {
     public init(
         type: ClientDataType, challenge: [UInt8], origin: String, crossOrigin: Bool = false,
         topOrigin: String? = nil, tokenBinding: TokenBinding? = nil, extraMembers: JSONObject = [:]
-    ) throws(WebAuthnError) {
+    ) throws {
         if topOrigin != nil, !crossOrigin {
             throw WebAuthnError(
                 .invalidValue, "topOrigin is only set for a cross-origin call (crossOrigin true)",

@@ -30,14 +30,14 @@ extension WebAuthnJSONForm {
     /// - Throws: ``WebAuthnError`` with code `malformedJSON` (and the byte offset) when the bytes
     ///   are not JSON, or as ``init(scanning:)`` does. A document that is both malformed and
     ///   wrong in content is reported as malformed.
-    public init(jsonBytes: [UInt8]) throws(WebAuthnError) {
+    public init(jsonBytes: [UInt8]) throws {
         self = try JSONScanner.form(jsonBytes)
     }
 
     /// Reads the form from JSON text given as UTF-8 bytes in any collection.
     ///
     /// - Throws: ``WebAuthnError`` as ``init(jsonBytes:)-([UInt8])`` does.
-    public init<Bytes: Collection>(jsonBytes: Bytes) throws(WebAuthnError)
+    public init<Bytes: Collection>(jsonBytes: Bytes) throws
     where Bytes.Element == UInt8 {
         self = try JSONScanner.form(Array(jsonBytes))
     }
@@ -45,7 +45,7 @@ extension WebAuthnJSONForm {
     /// Reads the form from JSON text.
     ///
     /// - Throws: ``WebAuthnError`` as ``init(jsonBytes:)-([UInt8])`` does.
-    public init(jsonText: String) throws(WebAuthnError) {
+    public init(jsonText: String) throws {
         self = try JSONScanner.form(Array(jsonText.utf8))
     }
 
@@ -57,7 +57,7 @@ extension WebAuthnJSONForm {
     ///     (`publicKey.challenge`).
     /// - Throws: ``WebAuthnError`` as ``init(jsonBytes:)-([UInt8])`` does; offsets then refer to
     ///   the value's compact serialization.
-    public init(jsonValue: JSONValue, path: String) throws(WebAuthnError) {
+    public init(jsonValue: JSONValue, path: String) throws {
         self = try withinField(path) { () throws(WebAuthnError) in
             try JSONScanner.form(jsonValue.serialized())
         }

@@ -215,8 +215,7 @@ struct BelvoDemo {
 
     // MARK: Talking to the stand-in
 
-    private func send<Response>(_ endpoint: BelvoEndpoint<Response>) throws(BelvoError) -> Response
-    {
+    private func send<Response>(_ endpoint: BelvoEndpoint<Response>) throws -> Response {
         let answer = standIn.answer(endpoint.request)
         return try endpoint.decode(status: answer.status, body: answer.body)
     }
@@ -235,15 +234,15 @@ struct BelvoDemo {
     private func poll<Response>(
         _ endpoint: BelvoEndpoint<Response>, status: (Response) -> String? = { _ in nil },
         until done: (Response) -> Bool
-    ) async throws(BelvoError) -> (Response, attempts: Int, seen: [String]) {
+    ) async throws -> (Response, attempts: Int, seen: [String]) {
         var seen = [String]()
         let value = try await BelvoPollingPolicy.guide.poll(clock: clock) {
-            () async throws(BelvoError) -> Response? in
-            do throws(BelvoError) {
+            () async throws -> Response? in
+            do {
                 let response = try send(endpoint)
                 seen.append(status(response) ?? "answered")
                 return done(response) ? response : nil
-            } catch  where error.code == .notFound {
+            } catch let error as BelvoError where error.code == .notFound {
                 seen.append("not ready")
                 return nil
             }

@@ -23,7 +23,7 @@ struct PRFSuite: VectorSuite {
     private var seed: [UInt8] { Array((json["seed_utf8"]?.stringValue ?? "").utf8) }
 
     private func seeded(_ byte: UInt8) throws(CryptoError) -> [UInt8] {
-        try DigestAlgorithm.sha256.hash(seed + [byte])
+        DigestAlgorithm.sha256.hash(seed + [byte])
     }
 
     private static func hex(_ value: JSONValue?) -> [UInt8]? {

@@ -59,7 +59,7 @@ enum CBORScenarios {
     }
 
     /// fido2kit's decoding: strict validation, then zero-copy field reads.
-    static func decodeAttestationObject(_ bytes: [UInt8]) throws(CBORError) -> UInt64 {
+    static func decodeAttestationObject(_ bytes: [UInt8]) throws -> UInt64 {
         var reader = try CBORReader(bytes, options: .strict)
         var sum: UInt64 = 0
         for _ in 0..<(try reader.readMapHeader()) {
@@ -86,7 +86,7 @@ enum CBORScenarios {
         return sum
     }
 
-    static func decodeCOSEKey(_ bytes: [UInt8]) throws(CBORError) -> UInt64 {
+    static func decodeCOSEKey(_ bytes: [UInt8]) throws -> UInt64 {
         var reader = try CBORReader(bytes, options: .strict)
         var sum: UInt64 = 0
         for _ in 0..<(try reader.readMapHeader()) {

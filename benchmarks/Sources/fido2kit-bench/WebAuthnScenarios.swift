@@ -1,7 +1,7 @@
 import BenchmarkHarness
+import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
-import Fido2Authenticator
 import Fido2WebAuthn
 
 /// The software authenticator's two ceremonies against the signature work they cannot avoid
@@ -19,17 +19,17 @@ enum WebAuthnScenarios {
 
     /// A store that keeps nothing, so millions of benchmark registrations do not pile up.
     final class DiscardingStore: CredentialStore {
-        func credential(id: [UInt8]) throws(WebAuthnError) -> StoredCredential? { nil }
-        func credentials(relyingPartyID: String) throws(WebAuthnError) -> [StoredCredential] { [] }
-        func add(_ credential: StoredCredential) throws(WebAuthnError) {}
-        func replace(_ credential: StoredCredential) throws(WebAuthnError) {}
+        func credential(id: [UInt8]) throws -> StoredCredential? { nil }
+        func credentials(relyingPartyID: String) throws -> [StoredCredential] { [] }
+        func add(_ credential: StoredCredential) throws {}
+        func replace(_ credential: StoredCredential) throws {}
         /// Holds nothing, so every ID is unknown, as to an empty store.
         func update(
-            id: [UInt8], _ change: (inout StoredCredential) throws(WebAuthnError) -> Void
-        ) throws(WebAuthnError) -> StoredCredential {
+            id: [UInt8], _ change: (inout StoredCredential) throws -> Void
+        ) throws -> StoredCredential {
             try InMemoryCredentialStore().update(id: id, change)
         }
-        func remove(id: [UInt8]) throws(WebAuthnError) {
+        func remove(id: [UInt8]) throws {
             try InMemoryCredentialStore().remove(id: id)
         }
     }

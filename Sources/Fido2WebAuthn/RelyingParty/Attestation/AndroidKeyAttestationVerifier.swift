@@ -28,7 +28,7 @@ import Fido2Crypto
     /// - Throws: as ``verify(androidKey:in:)``.
     @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> AttestationVerificationResult {
+    ) throws -> AttestationVerificationResult {
         guard case .androidKey(let androidKey) = statement else {
             throw AttestationFormatVerifiers.deviceWrongStatement(statement, expected: format)
         }
@@ -49,7 +49,7 @@ import Fido2Crypto
     @_spi(Fido2Internals) public static func verify(
         androidKey statement: AndroidKeyAttestationStatement,
         in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> AttestationVerificationResult {
+    ) throws -> AttestationVerificationResult {
         let leaf = try AttestationFormatVerifiers.deviceLeaf(
             statement.certificates, field: "attStmt.x5c", step: step, in: context)
         let leafKey = try AttestationFormatVerifiers.devicePublicKey(

@@ -33,7 +33,7 @@ import Fido2Encoding
     /// - Throws: as ``verify(safetyNet:in:)``.
     @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> AttestationVerificationResult {
+    ) throws -> AttestationVerificationResult {
         guard case .androidSafetyNet(let safetyNet) = statement else {
             throw AttestationFormatVerifiers.deviceWrongStatement(statement, expected: format)
         }
@@ -54,7 +54,7 @@ import Fido2Encoding
     @_spi(Fido2Internals) public static func verify(
         safetyNet statement: AndroidSafetyNetAttestationStatement,
         in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> AttestationVerificationResult {
+    ) throws -> AttestationVerificationResult {
         let options = context.policy.androidSafetyNet
         guard !statement.version.isEmpty else {
             throw WebAuthnError(
@@ -78,14 +78,8 @@ import Fido2Encoding
         try checkSignature(jws, algorithm: algorithm, key: leafKey)
         try checkHostName(leaf)
 
-        let expectedNonce: String
-        do {
-            expectedNonce = Base64.encode(
-                try DigestAlgorithm.sha256.hash(
-                    context.authenticatorData.bytes, context.clientDataHash))
-        } catch {
-            throw WebAuthnError(.signingFailed, "hashing failed: \(error)", step: step)
-        }
+        let expectedNonce = Base64.encode(
+            DigestAlgorithm.sha256.hash(context.authenticatorData.bytes, context.clientDataHash))
         guard let nonce = statement.nonce else {
             throw WebAuthnError(
                 .invalidJWS, "nonce is missing or not a string",

@@ -28,7 +28,7 @@
     /// - Throws: as ``verify(apple:in:)``.
     @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> AttestationVerificationResult {
+    ) throws -> AttestationVerificationResult {
         guard case .apple(let apple) = statement else {
             throw AttestationFormatVerifiers.deviceWrongStatement(statement, expected: format)
         }
@@ -44,7 +44,7 @@
     ///   (see ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
     @_spi(Fido2Internals) public static func verify(
         apple statement: AppleAttestationStatement, in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> AttestationVerificationResult {
+    ) throws -> AttestationVerificationResult {
         let credCert = try AttestationFormatVerifiers.deviceLeaf(
             statement.certificates, field: "attStmt.x5c", step: step, in: context)
 
@@ -56,13 +56,8 @@
                 field: "attStmt.x5c[0]", step: "\(step) step 4")
         }
         let certifiedNonce = try nonce(inExtensionValue: nonceExtension.value)
-        let expectedNonce: [UInt8]
-        do {
-            expectedNonce = try DigestAlgorithm.sha256.hash(
-                context.authenticatorData.bytes, context.clientDataHash)
-        } catch {
-            throw WebAuthnError(.signingFailed, "hashing failed: \(error)", step: step)
-        }
+        let expectedNonce = DigestAlgorithm.sha256.hash(
+            context.authenticatorData.bytes, context.clientDataHash)
         guard ConstantTime.equals(certifiedNonce, expectedNonce) else {
             throw WebAuthnError(
                 .attestationNonceMismatch,

@@ -11,7 +11,7 @@ public protocol AttestationFormatVerifier: Sendable {
     static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     )
-        throws(WebAuthnError) -> AttestationVerificationResult
+        throws -> AttestationVerificationResult
 }
 
 /// Every format verifier, by format identifier.

@@ -36,7 +36,7 @@ public struct AttestationVerificationContext: Sendable {
     ///   have read the certificate.
     public func certificate<DER: Collection<UInt8>>(
         _ der: DER, field: String, step: String? = nil
-    ) throws(WebAuthnError) -> Certificate {
+    ) throws -> Certificate {
         do {
             return try Certificate(derEncoded: der, tolerating: profile.certificateLeniency)
         } catch {
@@ -87,7 +87,7 @@ public struct AttestationVerificationContext: Sendable {
     public func evaluateTrustPath(
         _ chain: [Certificate], format: String, step: String
     )
-        throws(WebAuthnError) -> TrustPathEvaluation
+        throws -> TrustPathEvaluation
     {
         let anchors = policy.anchors(for: format)
         guard !anchors.isEmpty else {
@@ -99,13 +99,14 @@ public struct AttestationVerificationContext: Sendable {
                 revocation: policy.revocation)
             return .verified(path: try verifier.verify(chain: chain, at: policy.validationTime))
         } catch {
+            let failure = error as? CryptoError
             let code: WebAuthnError.Code =
-                switch error.code {
+                switch failure?.code {
                 case .certificateRevoked: .attestationCertificateRevoked
                 case .revocationStatusUnknown: .attestationRevocationStatusUnknown
                 default: .attestationTrustPathInvalid
                 }
-            let depth = error.depth.map { " (certificate \($0) of the chain)" } ?? ""
+            let depth = failure?.depth.map { " (certificate \($0) of the chain)" } ?? ""
             throw WebAuthnError(
                 code, "the \(format) certificate chain does not verify\(depth): \(error)",
                 field: "attStmt.x5c", step: step)

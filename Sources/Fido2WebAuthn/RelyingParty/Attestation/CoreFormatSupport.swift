@@ -15,7 +15,7 @@ enum CoreFormatSupport {
     /// Every `x5c` certificate, parsed under the context's profile.
     static func parse(
         _ x5c: [ArraySlice<UInt8>], in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> [Certificate] {
+    ) throws -> [Certificate] {
         var certificates: [Certificate] = []
         certificates.reserveCapacity(x5c.count)
         for (index, der) in x5c.enumerated() {
@@ -47,7 +47,7 @@ enum CoreFormatSupport {
                 algorithm: algorithm)
         } catch {
             let code: WebAuthnError.Code =
-                error.code == .algorithmKeyMismatch
+                (error as? CryptoError)?.code == .algorithmKeyMismatch
                 ? .attestationAlgorithmMismatch : .attestationSignatureInvalid
             throw WebAuthnError(crypto: error, code, field: "attStmt.alg")
         }

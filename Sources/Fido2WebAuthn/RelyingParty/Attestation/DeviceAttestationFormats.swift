@@ -23,7 +23,7 @@ extension AttestationFormatVerifiers {
     /// certificate parse.
     static func deviceLeaf<Chain: Collection>(
         _ chain: Chain, field: String, step: String, in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> Certificate where Chain.Element: Collection<UInt8> {
+    ) throws -> Certificate where Chain.Element: Collection<UInt8> {
         guard let first = chain.first else {
             throw WebAuthnError(
                 .invalidAttestationStatement, "the certificate chain is empty", field: field,
@@ -37,7 +37,7 @@ extension AttestationFormatVerifiers {
     static func deviceChain<Chain: Collection>(
         leaf: Certificate, _ chain: Chain, field: String, step: String,
         in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> [Certificate] where Chain.Element: Collection<UInt8> {
+    ) throws -> [Certificate] where Chain.Element: Collection<UInt8> {
         var certificates = [leaf]
         certificates.reserveCapacity(chain.count)
         for (index, der) in chain.enumerated().dropFirst() {
@@ -75,7 +75,7 @@ extension AttestationFormatVerifiers {
         do {
             valid = try key.isValidSignature(signature, for: first, second, algorithm: algorithm)
         } catch {
-            if error.code == .unsupportedAlgorithm {
+            if (error as? CryptoError)?.code == .unsupportedAlgorithm {
                 throw WebAuthnError(
                     .unsupportedAlgorithm, "\(algorithm) is not supported", field: field,
                     step: step)

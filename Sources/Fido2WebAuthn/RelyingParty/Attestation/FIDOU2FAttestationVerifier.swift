@@ -24,7 +24,7 @@ import Fido2Crypto
     ///   ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
     @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> AttestationVerificationResult {
+    ) throws -> AttestationVerificationResult {
         guard case .fidoU2F(let u2f) = statement else {
             throw CoreFormatSupport.wrongStatement(statement, expected: format)
         }

@@ -33,7 +33,7 @@ import Fido2Crypto
     ///   `attestationRevocationStatusUnknown` under the policy's revocation check).
     @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> AttestationVerificationResult {
+    ) throws -> AttestationVerificationResult {
         guard case .packed(let packed) = statement else {
             throw CoreFormatSupport.wrongStatement(statement, expected: format)
         }

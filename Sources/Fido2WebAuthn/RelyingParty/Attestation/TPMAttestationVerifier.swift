@@ -43,7 +43,7 @@ import Fido2Crypto
     /// - Throws: as ``verify(tpm:in:)``.
     @_spi(Fido2Internals) public static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> AttestationVerificationResult {
+    ) throws -> AttestationVerificationResult {
         guard case .tpm(let tpm) = statement else {
             throw AttestationFormatVerifiers.deviceWrongStatement(statement, expected: format)
         }
@@ -62,7 +62,7 @@ import Fido2Crypto
     ///   ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
     @_spi(Fido2Internals) public static func verify(
         tpm statement: TPMAttestationStatement, in context: AttestationVerificationContext
-    ) throws(WebAuthnError) -> AttestationVerificationResult {
+    ) throws -> AttestationVerificationResult {
         guard statement.version == "2.0" else {
             throw WebAuthnError(
                 .invalidAttestationStatement,
@@ -108,13 +108,8 @@ import Fido2Crypto
                 .invalidTPMStructure, "type is not TPM_ST_ATTEST_CERTIFY",
                 field: "attStmt.certInfo.type", step: step)
         }
-        let expectedExtraData: [UInt8]
-        do {
-            expectedExtraData = try digest.hash(
-                context.authenticatorData.bytes, context.clientDataHash)
-        } catch {
-            throw WebAuthnError(.signingFailed, "hashing failed: \(error)", step: step)
-        }
+        let expectedExtraData = digest.hash(
+            context.authenticatorData.bytes, context.clientDataHash)
         guard ConstantTime.equals(certInfo.extraData, expectedExtraData) else {
             throw WebAuthnError(
                 .attestationNonceMismatch,

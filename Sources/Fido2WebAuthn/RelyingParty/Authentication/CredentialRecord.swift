@@ -60,7 +60,7 @@ public struct CredentialRecord: Sendable, Equatable {
         backupEligible: Bool, backupState: Bool = false, userHandle: [UInt8]? = nil,
         transports: [AuthenticatorTransport] = [], options: CBORDecodingOptions = .strict,
         tolerating: CBORDecodingOptions.Checks = CBORReader.encodingChecks
-    ) throws(WebAuthnError) {
+    ) throws {
         let bytes = Array(publicKeyBytes)
         let key: COSEKey
         do {

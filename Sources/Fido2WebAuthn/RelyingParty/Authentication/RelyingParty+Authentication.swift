@@ -25,7 +25,7 @@ extension RelyingParty {
     /// - Throws: ``WebAuthnError`` naming the failed step.
     public func verifyAuthentication(
         _ credential: AuthenticationResponseJSON, expecting expected: AuthenticationExpectations
-    ) throws(WebAuthnError) -> VerifiedAuthentication {
+    ) throws -> VerifiedAuthentication {
         typealias Step = CeremonyStep.Authentication
         let response = credential.response
         let record = expected.credential
@@ -35,13 +35,13 @@ extension RelyingParty {
             expected.allowCredentials.isEmpty
                 || expected.allowCredentials.contains(where: { $0 == credential.rawId })
         else {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .credentialNotAllowed, "the credential is not in allowCredentials", field: "rawId",
                 step: Step.allowCredentials)
         }
         // §7.2 step 6: the credential record is the one of rawId, and userHandle is its user's.
         guard record.id == credential.rawId else {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .credentialNotAllowed, "rawId is not the credential record's ID", field: "rawId",
                 step: Step.credentialRecord)
         }
@@ -61,13 +61,13 @@ extension RelyingParty {
         let relyingPartyID = try relyingPartyID(matching: authData.rpIdHash, step: Step.rpIdHash)
         // §7.2 step 16: UP is set.
         guard authData.flags.contains(.userPresent) else {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .userPresenceMissing, "the UP flag is clear", field: "authenticatorData.flags",
                 step: Step.userPresence)
         }
         // §7.2 step 17: UV is set when user verification is required.
         guard authData.flags.contains(.userVerified) || !expected.requiresUserVerification else {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .userVerificationMissing, "user verification is required but the UV flag is clear",
                 field: "authenticatorData.flags", step: Step.userVerification)
         }
@@ -79,7 +79,7 @@ extension RelyingParty {
             let reason =
                 "BE is \(!record.backupEligible), the credential was registered with \(record.backupEligible)"
             guard relaxations.contains(relaxation) else {
-                throw .failed(
+                throw WebAuthnError.failed(
                     .backupEligibilityChanged, reason + VerificationRelaxations.hint(relaxation),
                     field: "authenticatorData.flags", step: Step.backupEligibility)
             }
@@ -99,7 +99,7 @@ extension RelyingParty {
             let reason =
                 "the signature counter \(authData.signCount) is not greater than the stored \(record.signCount)"
             guard relaxations.contains(relaxation) else {
-                throw .failed(
+                throw WebAuthnError.failed(
                     .signCountRegressed, reason + VerificationRelaxations.hint(relaxation),
                     field: "authenticatorData.signCount", step: Step.signCount)
             }
@@ -110,7 +110,7 @@ extension RelyingParty {
         }
         // §7.2 step 23: the extension outputs are as expected.
         if let refused = expected.extensions.refused(authData.extensions) {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .extensionNotAllowed, "the extension output \(quotedInput(refused)) is not allowed",
                 field: "authenticatorData.extensions", step: Step.extensions)
         }
@@ -129,9 +129,9 @@ extension RelyingParty {
     ///   authentication response; otherwise as ``verifyAuthentication(_:expecting:)``.
     public func verifyAuthentication(
         jsonBytes: [UInt8], expecting expected: AuthenticationExpectations
-    ) throws(WebAuthnError) -> VerifiedAuthentication {
+    ) throws -> VerifiedAuthentication {
         let credential = try atStep(CeremonyStep.Authentication.response) {
-            () throws(WebAuthnError) in try AuthenticationResponseJSON(jsonBytes: jsonBytes)
+            () throws in try AuthenticationResponseJSON(jsonBytes: jsonBytes)
         }
         return try verifyAuthentication(credential, expecting: expected)
     }
@@ -144,7 +144,7 @@ extension RelyingParty {
         let step = CeremonyStep.Authentication.credentialRecord
         guard let userHandle else {
             guard identification == .beforeCeremony else {
-                throw .failed(
+                throw WebAuthnError.failed(
                     .userHandleMismatch,
                     "the user was not identified before the ceremony and the response has no userHandle",
                     field: "userHandle", step: step)
@@ -152,7 +152,7 @@ extension RelyingParty {
             return
         }
         if let owner = record.userHandle, owner != userHandle {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .userHandleMismatch, "userHandle is not the credential's user",
                 field: "userHandle", step: step)
         }
@@ -189,7 +189,7 @@ extension RelyingParty {
         let valid: Bool
         do {
             valid = try DigestAlgorithm.sha256.withHash(of: clientDataJSON) {
-                (hash) throws(CryptoError) in
+                (hash) throws in
                 try key.publicKey.isValidSignature(
                     signature, for: authenticatorData, hash, algorithm: key.algorithm)
             }
@@ -198,7 +198,7 @@ extension RelyingParty {
                 .attributed(to: step)
         }
         guard valid else {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .signatureInvalid,
                 "the signature does not verify with the credential's \(key.algorithm) key",
                 field: "signature", step: step)

@@ -22,14 +22,15 @@ extension WebAuthnError {
     }
 }
 
-/// Runs `body`, attributing any error it throws without a step to `step`.
+/// Runs `body`, attributing any error it throws without a step to `step`. The body calls this
+/// module's API, which throws ``WebAuthnError`` only.
 func atStep<Result>(
-    _ step: String, _ body: () throws(WebAuthnError) -> Result
+    _ step: String, _ body: () throws -> Result
 ) throws(WebAuthnError) -> Result {
     do {
         return try body()
     } catch {
-        throw error.attributed(to: step)
+        throw WebAuthnError(wrapping: error).attributed(to: step)
     }
 }
 

@@ -33,7 +33,7 @@ extension RelyingParty {
     /// - Throws: ``WebAuthnError`` naming the failed step.
     public func verifyRegistration(
         _ credential: RegistrationResponseJSON, expecting expected: RegistrationExpectations
-    ) throws(WebAuthnError) -> VerifiedRegistration {
+    ) throws -> VerifiedRegistration {
         typealias Step = CeremonyStep.Registration
         let response = credential.response
         var deviations: [ToleratedDeviation] = []
@@ -46,13 +46,7 @@ extension RelyingParty {
                 Step.topOrigin
             ))
         // §7.1 step 12: hash, the SHA-256 of clientDataJSON.
-        let clientDataHash: [UInt8]
-        do {
-            clientDataHash = try DigestAlgorithm.sha256.hash(clientDataJSON.bytes)
-        } catch {
-            throw WebAuthnError(crypto: error, .attestationSignatureInvalid)
-                .attributed(to: Step.clientDataHash)
-        }
+        let clientDataHash = DigestAlgorithm.sha256.hash(clientDataJSON.bytes)
         // §7.1 step 13: fmt, authData and attStmt from the attestation object. The decoder
         // enforces step 17 (BS only with BE) and the length rule of step 25, and reads the
         // credential key (step 20 for an algorithm it cannot verify); those failures name
@@ -61,7 +55,7 @@ extension RelyingParty {
             response.attestationObject, deviations: &deviations)
         let authData = object.authenticatorData
         guard let attested = authData.attestedCredentialData else {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .attestedCredentialDataFlagMismatch,
                 "a registration's authenticator data carries attested credential data (AT)",
                 field: "attestationObject.authData.flags", step: Step.decoding)
@@ -74,7 +68,7 @@ extension RelyingParty {
         if !authData.flags.contains(.userPresent) {
             let relaxation = VerificationRelaxations.allowsRegistrationWithoutUserPresence
             guard relaxations.contains(relaxation) else {
-                throw .failed(
+                throw WebAuthnError.failed(
                     .userPresenceMissing,
                     "the UP flag is clear\(VerificationRelaxations.hint(relaxation))",
                     field: "attestationObject.authData.flags", step: Step.userPresence)
@@ -86,7 +80,7 @@ extension RelyingParty {
         }
         // §7.1 step 16: UV is set when user verification is required.
         guard authData.flags.contains(.userVerified) || !expected.requiresUserVerification else {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .userVerificationMissing, "user verification is required but the UV flag is clear",
                 field: "attestationObject.authData.flags", step: Step.userVerification)
         }
@@ -95,7 +89,7 @@ extension RelyingParty {
         // §7.1 step 20: the credential's algorithm is one of pubKeyCredParams.
         let algorithm = attested.credentialPublicKey.algorithm
         guard expected.allowedAlgorithms.contains(algorithm) else {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .algorithmNotAllowed,
                 "the credential's algorithm \(algorithm) is not among pubKeyCredParams (a relying party that accepts it lists it in RegistrationExpectations.allowedAlgorithms; command line: --allow-algorithm \(algorithm))",
                 field: "attestationObject.authData.attestedCredentialData.credentialPublicKey",
@@ -104,19 +98,19 @@ extension RelyingParty {
         // §7.1 step 25: the credential ID is at most 1023 bytes (enforced by the decoder) and
         // is the one the response names.
         guard attested.credentialId.elementsEqual(credential.rawId) else {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .credentialIdMismatch, "rawId is not the attested credential ID",
                 field: "rawId", step: Step.credentialId)
         }
         // §7.1 step 28: the extension outputs are as expected.
         if let refused = expected.extensions.refused(authData.extensions) {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .extensionNotAllowed, "the extension output \(quotedInput(refused)) is not allowed",
                 field: "attestationObject.authData.extensions", step: Step.extensions)
         }
         // §7.1 step 21: fmt is a format this library verifies.
         guard let verifier = AttestationFormatVerifiers.verifier(for: object.format) else {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .attestationFormatUnsupported,
                 "the attestation statement format \(quotedInput(object.format)) is not supported",
                 field: "attestationObject.fmt", step: Step.format)
@@ -130,6 +124,7 @@ extension RelyingParty {
         do {
             attestation = try verifier.verify(object.statement, in: context)
         } catch {
+            let error = WebAuthnError(wrapping: error)
             let step =
                 switch error.code {
                 case .attestationTrustPathInvalid, .attestationCertificateRevoked,
@@ -142,7 +137,7 @@ extension RelyingParty {
         // §7.1 steps 23–24: the attestation type is acceptable (the trust path was judged
         // against the anchors of step 23 by the verifier).
         guard expected.acceptedAttestationTypes.contains(attestation.type) else {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .attestationTypeNotAccepted,
                 "\(attestation.type) attestation is not accepted by the relying party's policy",
                 field: "attestationObject.attStmt", step: Step.trust)
@@ -167,9 +162,9 @@ extension RelyingParty {
     ///   response; otherwise as ``verifyRegistration(_:expecting:)``.
     public func verifyRegistration(
         jsonBytes: [UInt8], expecting expected: RegistrationExpectations
-    ) throws(WebAuthnError) -> VerifiedRegistration {
+    ) throws -> VerifiedRegistration {
         let credential = try atStep(CeremonyStep.Registration.response) {
-            () throws(WebAuthnError) in try RegistrationResponseJSON(jsonBytes: jsonBytes)
+            () throws in try RegistrationResponseJSON(jsonBytes: jsonBytes)
         }
         return try verifyRegistration(credential, expecting: expected)
     }
@@ -247,7 +242,7 @@ extension RelyingParty {
         typealias Step = CeremonyStep.Registration
         let key = attested.credentialPublicKey
         if let algorithm = response.publicKeyAlgorithm, algorithm != key.algorithm.rawValue {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .inconsistentResponse,
                 "publicKeyAlgorithm \(COSEAlgorithm(rawValue: algorithm)) is not the attested credential's \(key.algorithm)",
                 field: "response.publicKeyAlgorithm", step: Step.algorithm)
@@ -256,14 +251,14 @@ extension RelyingParty {
         // any other encoding is imported and compared as a key.
         if let spki = response.publicKey, (try? key.publicKey.spkiDER) != spki {
             guard let given = try? PublicKey(unsafeSPKIDER: spki), given == key.publicKey else {
-                throw .failed(
+                throw WebAuthnError.failed(
                     .inconsistentResponse,
                     "publicKey is not the SubjectPublicKeyInfo of the attested credential public key",
                     field: "response.publicKey", step: Step.algorithm)
             }
         }
         if let data = response.authenticatorData, !data.elementsEqual(authData.bytes) {
-            throw .failed(
+            throw WebAuthnError.failed(
                 .inconsistentResponse,
                 "authenticatorData is not the attestation object's authData",
                 field: "response.authenticatorData", step: Step.decoding)

@@ -14,7 +14,7 @@ extension AttestationTrustPolicy {
     ///   (see ``WellKnownAttestationRoot/certificate()``).
     public static func wellKnownRoots(
         validationTime: Int64? = nil
-    ) throws(CryptoError) -> AttestationTrustPolicy {
+    ) throws -> AttestationTrustPolicy {
         try AttestationTrustPolicy(validationTime: validationTime).trustingWellKnownRoots()
     }
 
@@ -24,7 +24,7 @@ extension AttestationTrustPolicy {
     /// - Throws: as ``WellKnownAttestationRoot/certificate()``.
     public func trustingWellKnownRoots(
         _ roots: [WellKnownAttestationRoot] = WellKnownAttestationRoots.all
-    ) throws(CryptoError) -> AttestationTrustPolicy {
+    ) throws -> AttestationTrustPolicy {
         var copy = self
         for root in roots {
             let certificate = try root.certificate()
@@ -41,7 +41,7 @@ extension AttestationTrustPolicy {
     ///   `CERTIFICATE` block, the DER errors for a certificate that does not parse.
     public func trusting(
         pemEncoded text: String, for format: String
-    ) throws(CryptoError) -> AttestationTrustPolicy {
+    ) throws -> AttestationTrustPolicy {
         trusting(try Certificate.certificates(pemEncoded: text), for: format)
     }
 }

@@ -32,9 +32,9 @@ public struct WellKnownAttestationRoot: Sendable, Hashable, CustomStringConverti
     ///
     /// - Throws: `CryptoError` as `Certificate(pemEncoded:)` for PEM that does not parse;
     ///   `CryptoError` with code `invalidCertificate` when the fingerprint differs.
-    public func certificate() throws(CryptoError) -> Certificate {
+    public func certificate() throws -> Certificate {
         let certificate = try Certificate(pemEncoded: pem)
-        let digest = try DigestAlgorithm.sha256.hash(certificate.derEncoded)
+        let digest = DigestAlgorithm.sha256.hash(certificate.derEncoded)
         let hex = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(digest.count * 2)

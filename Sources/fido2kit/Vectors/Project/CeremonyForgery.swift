@@ -19,7 +19,7 @@ enum CeremonyForgery {
     /// The COSE_Key of a P-256 ES256 public key, encoded as `encoding` says.
     static func es256Key(
         _ key: PublicKey, _ encoding: KeyEncoding
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         let point = try key.uncompressedPoint
         let x = Array(point[1..<33])
         let y = Array(point[33...])
@@ -47,7 +47,7 @@ enum CeremonyForgery {
         rpID: String, flags: UInt8, signCount: UInt32,
         attested: (aaguid: AAGUID, credentialId: [UInt8], key: [UInt8])? = nil
     ) throws(CryptoError) -> [UInt8] {
-        var bytes = try DigestAlgorithm.sha256.hash(rpID.utf8)
+        var bytes = DigestAlgorithm.sha256.hash(rpID.utf8)
         bytes.append(flags)
         bytes += bigEndian(UInt64(signCount), width: 4)
         if let attested {
@@ -64,7 +64,7 @@ enum CeremonyForgery {
     static func packedSelfAttestationObject(
         authenticatorData: [UInt8], clientDataJSON: [UInt8], key: PrivateKey,
         algorithm: COSEAlgorithm, flipSignatureBit: Bool = false
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         // A packed self-attestation signature is computed exactly as an assertion's.
         let signature = try assertionSignature(
             authenticatorData: authenticatorData, clientDataJSON: clientDataJSON, key: key,
@@ -89,7 +89,7 @@ enum CeremonyForgery {
     static func assertionSignature(
         authenticatorData: [UInt8], clientDataJSON: [UInt8], key: PrivateKey,
         algorithm: COSEAlgorithm, flipSignatureBit: Bool = false
-    ) throws(CryptoError) -> [UInt8] {
+    ) throws -> [UInt8] {
         var signature = try key.signature(
             for: authenticatorData, DigestAlgorithm.sha256.hash(clientDataJSON),
             algorithm: algorithm, nonce: .deterministic)

@@ -1,5 +1,5 @@
 import Fido2Authenticator
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
 

@@ -209,7 +209,8 @@ struct ProjectVectorSuite: VectorSuite {
     }
 
     /// Why `error` is not the expected outcome, or nil when it is.
-    private static func errorMismatch(_ error: WebAuthnError, _ expected: JSONValue) -> String? {
+    private static func errorMismatch(_ failure: any Error, _ expected: JSONValue) -> String? {
+        guard let error = failure as? WebAuthnError else { return "failed with \(failure)" }
         guard expected["result"]?.stringValue == "error" else {
             return "expected to verify: \(error)"
         }

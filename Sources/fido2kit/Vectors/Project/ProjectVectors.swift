@@ -29,7 +29,7 @@ enum ProjectVectors {
     static func seed(_ label: String) -> [UInt8] { Array("fido2kit vectors 1: \(label)".utf8) }
 
     /// `count` bytes drawn for `label`.
-    static func draw(_ label: String, count: Int) throws(CryptoError) -> [UInt8] {
+    static func draw(_ label: String, count: Int) throws -> [UInt8] {
         try DeterministicRandomSource(seed: seed(label)).bytes(count: count)
     }
 }

@@ -1,5 +1,5 @@
 import Fido2Authenticator
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2WebAuthn
 
 /// The generated test CA of the project's vectors: a root, an intermediate CA, the packed
@@ -19,13 +19,13 @@ struct VectorTestPKI {
     let u2fAttestationKey: PrivateKey
     let u2fCertificate: Certificate
 
-    init() throws(CryptoError) {
-        func key(_ label: String) throws(CryptoError) -> PrivateKey {
+    init() throws {
+        func key(_ label: String) throws -> PrivateKey {
             try PrivateKey(
                 generating: .p256,
                 using: DeterministicRandomSource(seed: ProjectVectors.seed(label)))
         }
-        func name(_ commonName: String, unit: String) throws(CryptoError) -> DistinguishedName {
+        func name(_ commonName: String, unit: String) throws -> DistinguishedName {
             try DistinguishedName([
                 .country("BR"), .organization("fido2kit test vectors"),
                 .organizationalUnit(unit), .commonName(commonName),

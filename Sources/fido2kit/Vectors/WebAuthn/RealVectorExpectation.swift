@@ -101,7 +101,9 @@ struct RealVectorExpectation {
     }
 
     /// The result of a case whose verification failed with `error`.
-    func result(_ id: String, _ error: WebAuthnError) -> VectorCaseResult {
+    func result(_ id: String, _ failure: any Error) -> VectorCaseResult {
+        // fido2kit's relying party throws WebAuthnError only.
+        let error = failure as? WebAuthnError ?? WebAuthnError(.invalidValue, "\(failure)")
         if case .inferredOK(let basis) = kind {
             return .notJudged(
                 id,

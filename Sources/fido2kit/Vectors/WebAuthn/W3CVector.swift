@@ -196,7 +196,7 @@ struct W3CVector {
         _ object: AttestationObject, _ authenticatorData: AuthenticatorData,
         _ clientData: [UInt8]
     ) throws -> AttestationStatement? {
-        let clientDataHash = try DigestAlgorithm.sha256.hash(clientData)
+        let clientDataHash = DigestAlgorithm.sha256.hash(clientData)
         switch object.statement {
         case .none:
             return AttestationStatement.none

@@ -48,18 +48,22 @@ enum CBORLenientFuzzer: FuzzTarget {
                 FuzzCheck.require(!value.hasDuplicateKeys, "strict reader accepts duplicate keys")
                 FuzzCheck.require(
                     strict.encoded() == canonical, "canonical encoding not idempotent")
-            } catch {
+            } catch let error as CBORError {
                 FuzzCheck.require(
                     value.hasDuplicateKeys && error.code == .duplicateMapKey,
                     "canonical re-encoding of \(value) does not read back: \(error)")
+            } catch {
+                FuzzCheck.fail("expected a CBORError, got \(error)")
             }
         }
 
         do {
             _ = try CBORDiagnostic.notation(for: input, options: .lenient)
-        } catch {
+        } catch let error as CBORError {
             FuzzCheck.require(
                 !allText && error.code == .invalidUTF8, "diagnostic notation fails: \(error)")
+        } catch {
+            FuzzCheck.fail("expected a CBORError, got \(error)")
         }
     }
 
@@ -72,7 +76,7 @@ enum CBORLenientFuzzer: FuzzTarget {
         let item: CBORCanonicalItem
         do {
             item = try CBORReader.canonicalizingFirstItem(in: input[...])
-        } catch {
+        } catch let error as CBORError {
             // Only keys the reader tells apart by their bytes (0 and a long-head 0) that are one
             // value once re-encoded may be refused on top of what the reader refuses.
             let sameKeys =
@@ -81,6 +85,8 @@ enum CBORLenientFuzzer: FuzzTarget {
             FuzzCheck.require(
                 plain == nil || sameKeys, "canonicalizing refuses what the reader accepts")
             return
+        } catch {
+            FuzzCheck.fail("expected a CBORError, got \(error)")
         }
         guard let plain else {
             FuzzCheck.require(false, "canonicalizing accepts what the reader refuses")

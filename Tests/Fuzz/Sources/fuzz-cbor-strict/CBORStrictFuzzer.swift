@@ -37,10 +37,12 @@ enum CBORStrictFuzzer: FuzzTarget {
                 let again = try CBORValue.decode(encoded, options: .strict)
                 FuzzCheck.require(!value.hasDuplicateKeys, "strict reader accepts duplicate keys")
                 FuzzCheck.require(again.encoded() == encoded, "re-encoding changes the value")
-            } catch {
+            } catch let error as CBORError {
                 FuzzCheck.require(
                     value.hasDuplicateKeys && error.code == .duplicateMapKey,
                     "re-encoding of \(value) does not read back: \(error)")
+            } catch {
+                FuzzCheck.fail("expected a CBORError, got \(error)")
             }
         } else {
             FuzzCheck.require(encoded == input, "strict input does not re-encode byte for byte")

@@ -18,7 +18,13 @@ enum JSONFuzzer: FuzzTarget {
 
     static func fuzz(_ input: [UInt8]) {
         let read: Result<JSONValue, Fido2EncodingError>
-        do { read = .success(try JSONReader().read(input)) } catch { read = .failure(error) }
+        do {
+            read = .success(try JSONReader().read(input))
+        } catch let error as Fido2EncodingError {
+            read = .failure(error)
+        } catch {
+            FuzzCheck.fail("JSONReader threw \(error), not a Fido2EncodingError")
+        }
         let walked: Result<JSONValue, Fido2EncodingError>
         do { walked = .success(try JSONScannerWalk.value(of: input)) } catch {
             walked = .failure(error)
