@@ -48,13 +48,15 @@ enum AttestationVerifyFuzzer: FuzzTarget {
             let result: AttestationVerificationResult
             do {
                 result = try verifier.verify(statement, in: context)
-            } catch {
+            } catch let error as WebAuthnError {
                 if verifier.format != statement.format {
                     FuzzCheck.require(
                         error.code == .invalidAttestationStatement,
                         "\(verifier.format) verifier on a \(statement.format) statement: \(error)")
                 }
                 continue
+            } catch {
+                FuzzCheck.fail("expected a WebAuthnError, got \(error)")
             }
             FuzzCheck.require(
                 verifier.format == statement.format && result.format == statement.format,
@@ -72,10 +74,12 @@ enum AttestationVerifyFuzzer: FuzzTarget {
                     FuzzCheck.fail(
                         "anchors are configured but the trust path is \(again.trustPath)")
                 }
-            } catch {
+            } catch let error as WebAuthnError {
                 FuzzCheck.require(
                     error.code == .attestationTrustPathInvalid,
                     "adding anchors changes a verified statement into \(error)")
+            } catch {
+                FuzzCheck.fail("expected a WebAuthnError, got \(error)")
             }
         }
     }
