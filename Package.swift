@@ -100,6 +100,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Built on the public API alone (no SPI, nothing @testable): a user's credential store and
+        // random source, throwing the library's errors through their public initializers.
+        .testTarget(
+            name: "Fido2ExternalConformanceTests",
+            dependencies: ["Fido2Authenticator", "Fido2WebAuthn", "Fido2Crypto"]
+        ),
         .testTarget(
             name: "Fido2BelvoTests",
             dependencies: [

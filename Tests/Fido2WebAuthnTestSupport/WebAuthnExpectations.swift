@@ -32,12 +32,32 @@ public func webAuthnError<T>(
     }
 }
 
-/// Expects `body` to fail with `code` at `step`.
+/// Expects `body` to fail with `code` at `step`, and the step tables of ``VerificationStep`` to
+/// list that code for that step (so the tables the documentation renders cannot drift from what
+/// the relying party does).
 public func expectFailure<T>(
-    _ code: WebAuthnError.Code, step: String, sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () throws -> T
+    _ code: WebAuthnError.Code, step: VerificationStep,
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T
 ) {
     guard let error = webAuthnError(body, sourceLocation: sourceLocation) else { return }
     #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
     #expect(error.step == step, "\(error)", sourceLocation: sourceLocation)
+    expectListedInTheStepTables(error, sourceLocation: sourceLocation)
+}
+
+/// Expects a ceremony error's step and code to be a row of ``VerificationStep``'s tables.
+public func expectListedInTheStepTables(
+    _ error: WebAuthnError, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    guard let step = error.step, step.isCeremonyStep else { return }
+    let checks = VerificationStep.registrationSteps + VerificationStep.authenticationSteps
+    let listed = checks.contains { check in
+        let first = check.step.number ?? 0
+        let last = check.lastStep?.number ?? first
+        return check.step.section == step.section && (first...last).contains(step.number ?? -1)
+            && check.codes.contains(error.code)
+    }
+    #expect(
+        listed, "the step tables do not list \(error.code) at \(step)",
+        sourceLocation: sourceLocation)
 }

@@ -11,7 +11,8 @@ import Testing
 @Suite struct AndroidKeyAttestationVerifierTests {
     @Test func isTheRegisteredVerifierOfItsFormat() throws {
         #expect(AndroidKeyAttestationVerifier.format == "android-key")
-        let registered = try #require(AttestationFormatVerifiers.verifier(for: "android-key"))
+        let registered = try #require(
+            AttestationFormatRegistry.standard.verifier(for: "android-key"))
         #expect(
             ObjectIdentifier(registered) == ObjectIdentifier(AndroidKeyAttestationVerifier.self))
     }

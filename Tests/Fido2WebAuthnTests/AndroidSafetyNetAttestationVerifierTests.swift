@@ -11,7 +11,8 @@ import Testing
 @Suite struct AndroidSafetyNetAttestationVerifierTests {
     @Test func isTheRegisteredVerifierOfItsFormat() throws {
         #expect(AndroidSafetyNetAttestationVerifier.format == "android-safetynet")
-        let registered = try #require(AttestationFormatVerifiers.verifier(for: "android-safetynet"))
+        let registered = try #require(
+            AttestationFormatRegistry.standard.verifier(for: "android-safetynet"))
         #expect(
             ObjectIdentifier(registered)
                 == ObjectIdentifier(AndroidSafetyNetAttestationVerifier.self))

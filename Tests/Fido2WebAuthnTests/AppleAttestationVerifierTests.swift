@@ -10,7 +10,7 @@ import Testing
 @Suite struct AppleAttestationVerifierTests {
     @Test func isTheRegisteredVerifierOfItsFormat() throws {
         #expect(AppleAttestationVerifier.format == "apple")
-        let registered = try #require(AttestationFormatVerifiers.verifier(for: "apple"))
+        let registered = try #require(AttestationFormatRegistry.standard.verifier(for: "apple"))
         #expect(ObjectIdentifier(registered) == ObjectIdentifier(AppleAttestationVerifier.self))
     }
 

@@ -24,7 +24,7 @@ import Testing
     }
 
     func expectRejected(
-        _ ceremony: SyntheticCeremony, _ code: WebAuthnError.Code, step: String,
+        _ ceremony: SyntheticCeremony, _ code: WebAuthnError.Code, step: VerificationStep,
         relyingParty: RelyingParty = SyntheticCeremony.relyingParty(),
         expectations: AuthenticationExpectations? = nil, authDataBytes: [UInt8]? = nil,
         sourceLocation: SourceLocation = #_sourceLocation

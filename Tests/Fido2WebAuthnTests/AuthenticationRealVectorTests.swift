@@ -22,7 +22,7 @@ import Testing
         }) ?? []
 
     /// The failures the cases must end in: the code and the step.
-    static let expectedFailures: [String: (WebAuthnError.Code, String)] = [
+    static let expectedFailures: [String: (WebAuthnError.Code, VerificationStep)] = [
         "auth-003": (.signatureInvalid, "§7.2 step 21"),
         "auth-004": (.userVerificationMissing, "§7.2 step 17"),
         // ML-DSA keys: the credential record cannot be made (OpenSSL 3.0 has no ML-DSA).

@@ -95,9 +95,9 @@ struct BitFlipRun {
                     try verify(mutated)
                     mismatches.append("\(label)[\(index - region.lowerBound)] bit \(bit): verified")
                 } catch let error as WebAuthnError {
-                    if !allowed.contains(error.step ?? "no step") {
+                    if !allowed.contains(error.step?.description ?? "no step") {
                         mismatches.append(
-                            "\(label)[\(index - region.lowerBound)] bit \(bit): \(error.code) at \(error.step ?? "no step"), expected \(allowed.sorted())"
+                            "\(label)[\(index - region.lowerBound)] bit \(bit): \(error.code) at \(error.step?.description ?? "no step"), expected \(allowed.sorted())"
                         )
                     }
                 } catch {

@@ -13,7 +13,7 @@ import Testing
     static let expectations = RegistrationExpectations(challenge: SyntheticCeremony.challenge)
 
     func expectRejected(
-        _ ceremony: SyntheticCeremony, _ code: WebAuthnError.Code, step: String,
+        _ ceremony: SyntheticCeremony, _ code: WebAuthnError.Code, step: VerificationStep,
         relyingParty: RelyingParty = SyntheticCeremony.relyingParty(),
         expectations: RegistrationExpectations = RegistrationFailureTests.expectations,
         authDataBytes: [UInt8]? = nil, sourceLocation: SourceLocation = #_sourceLocation

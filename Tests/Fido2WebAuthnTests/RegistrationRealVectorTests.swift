@@ -34,7 +34,7 @@ import Testing
     static let coreFormats: Set<String> = ["none", "packed", "fido-u2f"]
 
     /// The failures the cases must end in: the code and the step.
-    static let expectedFailures: [String: (WebAuthnError.Code, String)] = [
+    static let expectedFailures: [String: (WebAuthnError.Code, VerificationStep)] = [
         // The test configures a wrong packed anchor: GlobalSign Root CA - R2, an
         // android-safetynet root, as the only packed root.
         "reg-003": (.attestationTrustPathInvalid, "§7.1 step 24"),

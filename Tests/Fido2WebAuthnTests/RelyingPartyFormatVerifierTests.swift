@@ -24,7 +24,7 @@ import Testing
     func expectRejected(
         _ ceremony: SyntheticCeremony, trusting policy: AttestationTrustPolicy = .init(),
         profile: VerificationProfile = .compatible,
-        _ code: WebAuthnError.Code, step: String = "§7.1 step 22", because: String? = nil,
+        _ code: WebAuthnError.Code, step: VerificationStep = "§7.1 step 22", because: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let response = try ceremony.registration()

@@ -10,7 +10,7 @@ import Testing
 @Suite struct TPMAttestationVerifierTests {
     @Test func isTheRegisteredVerifierOfItsFormat() throws {
         #expect(TPMAttestationVerifier.format == "tpm")
-        let registered = try #require(AttestationFormatVerifiers.verifier(for: "tpm"))
+        let registered = try #require(AttestationFormatRegistry.standard.verifier(for: "tpm"))
         #expect(ObjectIdentifier(registered) == ObjectIdentifier(TPMAttestationVerifier.self))
     }
 

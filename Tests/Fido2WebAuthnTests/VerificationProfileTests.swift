@@ -186,7 +186,10 @@ import Testing
         let ceremony = try SyntheticCeremony.p256()
         let other = try PrivateKey(generating: .p256).publicKey
         let changes:
-            [(String, String, (inout AuthenticatorAttestationResponseJSON) throws -> Void)] = [
+            [(
+                String, VerificationStep,
+                (inout AuthenticatorAttestationResponseJSON) throws -> Void
+            )] = [
                 ("response.publicKey", "§7.1 step 20", { $0.publicKey = try other.spkiDER }),
                 ("response.publicKey", "§7.1 step 20", { $0.publicKey = [0x30, 0x00] }),
                 ("response.publicKeyAlgorithm", "§7.1 step 20", { $0.publicKeyAlgorithm = -257 }),

@@ -49,4 +49,21 @@ public struct StoredCredential: Sendable {
         self.backupState = backupState
         self.usesSignCounter = usesSignCounter
     }
+
+    /// The credential in the file format of ``DirectoryCredentialStore`` (version 1: a magic
+    /// line, the JSON of the public fields, the private key as PKCS#8 PEM), for a store that
+    /// keeps credentials elsewhere (a database, a key-value store). The bytes hold the private
+    /// key: keep them as secret as the key.
+    ///
+    /// - Throws: ``WebAuthnError`` `storageFailure` when the key cannot be encoded.
+    public func encoded() throws -> [UInt8] {
+        try CredentialFile.encode(self)
+    }
+
+    /// A credential from the bytes ``encoded()`` made.
+    ///
+    /// - Throws: ``WebAuthnError`` `corruptCredential` saying what is wrong with the bytes.
+    public init(encoded bytes: [UInt8]) throws {
+        self = try CredentialFile.decode(bytes, name: "the encoded credential")
+    }
 }

@@ -270,8 +270,8 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
     public let reason: String
     /// The path of the offending member in the input, such as `response.clientDataJSON`.
     public let field: String?
-    /// The procedure step that failed, such as `§7.1 step 11`.
-    public let step: String?
+    /// The procedure step that failed, such as `§7.1 step 11` (``VerificationStep``).
+    public let step: VerificationStep?
     /// A byte offset in the input (JSON text, binary structure) where the problem was found.
     public let offset: Int?
 
@@ -280,7 +280,7 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
     /// ``CredentialStore``-like protocol implemented on a database reports `storageFailure`,
     /// say).
     public init(
-        _ code: Code, _ reason: String, field: String? = nil, step: String? = nil,
+        _ code: Code, _ reason: String, field: String? = nil, step: VerificationStep? = nil,
         offset: Int? = nil
     ) {
         self.code = code
@@ -308,7 +308,7 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
     /// `response.clientDataJSON: expected a base64url string, found a number`.
     public var description: String {
         var text = ""
-        if let step { text += step + ": " }
+        if let step { text += "\(step): " }
         if let field { text += field + ": " }
         text += reason
         if let offset { text += " at offset \(offset)" }

@@ -29,6 +29,8 @@ public struct RelyingParty: Sendable {
     public var profile: VerificationProfile
     /// The relaxations knowingly accepted (none by default).
     public var relaxations: VerificationRelaxations
+    /// The attestation statement formats verified (every one fido2kit verifies by default).
+    public var attestationFormats: AttestationFormatRegistry = .standard
 
     /// A relying party with RP ID `id`, serving `origins`.
     public init(
@@ -87,8 +89,8 @@ public struct RelyingParty: Sendable {
     func checkClientData(
         _ bytes: [UInt8], type: ClientDataType, challenge: [UInt8],
         steps: (
-            clientData: String, type: String, challenge: String, origin: String, cross: String,
-            top: String
+            clientData: VerificationStep, type: VerificationStep, challenge: VerificationStep,
+            origin: VerificationStep, cross: VerificationStep, top: VerificationStep
         )
     ) throws(WebAuthnError) -> (clientDataJSON: ClientDataJSON, origin: String) {
         let clientDataJSON = try atStep(steps.clientData) { () throws in
@@ -115,7 +117,8 @@ public struct RelyingParty: Sendable {
     /// `C.origin`, `C.crossOrigin` and `C.topOrigin` (§7.1 steps 9–11, §7.2 steps 12–14).
     /// Returns the matched origin.
     func checkOrigins(
-        _ clientData: CollectedClientData, steps: (origin: String, cross: String, top: String)
+        _ clientData: CollectedClientData,
+        steps: (origin: VerificationStep, cross: VerificationStep, top: VerificationStep)
     ) throws(WebAuthnError) -> String {
         // §7.1 step 9 / §7.2 step 12: the origin is one the relying party expects.
         guard let origin = origins.match(clientData.origin) else {
@@ -144,7 +147,7 @@ public struct RelyingParty: Sendable {
 
     /// The RP ID whose SHA-256 is `rpIdHash` (§7.1 step 14, §7.2 step 15).
     func relyingPartyID(
-        matching rpIdHash: ArraySlice<UInt8>, step: String
+        matching rpIdHash: ArraySlice<UInt8>, step: VerificationStep
     ) throws(WebAuthnError) -> String {
         for identifier in identifiers {
             let matches = DigestAlgorithm.sha256.withHash(of: identifier.utf8) {
@@ -163,7 +166,7 @@ public struct RelyingParty: Sendable {
     /// Part of reading C (§7.1 step 6, §7.2 step 9). Both profiles refuse other values (early
     /// browsers' `not-supported` among them), as deployed relying parties do.
     static func checkTokenBinding(
-        _ clientData: CollectedClientData, step: String
+        _ clientData: CollectedClientData, step: VerificationStep
     ) throws(WebAuthnError) {
         guard let tokenBinding = clientData.tokenBinding else { return }
         let status = tokenBinding.status

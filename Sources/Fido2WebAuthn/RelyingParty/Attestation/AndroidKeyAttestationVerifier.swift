@@ -20,7 +20,7 @@ import Fido2Crypto
     /// `android-key`.
     @_spi(Fido2Internals) public static let format = "android-key"
 
-    static let step = "§8.4"
+    static let step: VerificationStep = "§8.4"
 
     /// Verifies an `android-key` statement; any other statement is an
     /// `invalidAttestationStatement`.

@@ -25,7 +25,7 @@ import Fido2Encoding
     /// The host name SafetyNet's signing certificate is issued to.
     @_spi(Fido2Internals) public static let signingHostName = "attest.android.com"
 
-    static let step = "§8.5"
+    static let step: VerificationStep = "§8.5"
 
     /// Verifies an `android-safetynet` statement; any other statement is an
     /// `invalidAttestationStatement`.

@@ -21,7 +21,7 @@
     /// `apple`.
     @_spi(Fido2Internals) public static let format = "apple"
 
-    static let step = "§8.8"
+    static let step: VerificationStep = "§8.8"
 
     /// Verifies an `apple` statement; any other statement is an `invalidAttestationStatement`.
     ///
@@ -53,7 +53,7 @@
             throw WebAuthnError(
                 .attestationCertificateInvalid,
                 "credCert lacks the nonce extension (1.2.840.113635.100.8.2)",
-                field: "attStmt.x5c[0]", step: "\(step) step 4")
+                field: "attStmt.x5c[0]", step: VerificationStep(section: step.section, number: 4))
         }
         let certifiedNonce = try nonce(inExtensionValue: nonceExtension.value)
         let expectedNonce = DigestAlgorithm.sha256.hash(
@@ -62,16 +62,18 @@
             throw WebAuthnError(
                 .attestationNonceMismatch,
                 "the nonce extension is not SHA-256(authenticatorData ‖ clientDataHash)",
-                field: "attStmt.x5c[0].nonce", step: "\(step) step 4")
+                field: "attStmt.x5c[0].nonce",
+                step: VerificationStep(section: step.section, number: 4))
         }
 
         // Step 5: the key.
         let key = try AttestationFormatVerifiers.devicePublicKey(
-            of: credCert, field: "attStmt.x5c[0]", step: "\(step) step 5")
+            of: credCert, field: "attStmt.x5c[0]",
+            step: VerificationStep(section: step.section, number: 5))
         guard key == context.credentialPublicKey.publicKey else {
             throw WebAuthnError(
                 .attestationKeyMismatch, "credCert's key is not the credential public key",
-                field: "attStmt.x5c[0]", step: "\(step) step 5")
+                field: "attStmt.x5c[0]", step: VerificationStep(section: step.section, number: 5))
         }
 
         let chain = try AttestationFormatVerifiers.deviceChain(
@@ -101,7 +103,8 @@
         } catch {
             throw WebAuthnError(
                 .attestationCertificateInvalid, "malformed nonce extension: \(error.reason)",
-                field: "attStmt.x5c[0].nonce", step: "\(step) step 4", offset: error.offset)
+                field: "attStmt.x5c[0].nonce",
+                step: VerificationStep(section: step.section, number: 4), offset: error.offset)
         }
     }
 

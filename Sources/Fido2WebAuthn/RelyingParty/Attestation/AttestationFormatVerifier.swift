@@ -1,6 +1,10 @@
 /// Verifies one attestation statement format (WebAuthn Level 3 §8): its signatures, its
 /// certificate requirements and its binding to the authenticator data and client data, then
 /// judges its trust path with ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``.
+///
+/// fido2kit's own verifiers are registered in ``AttestationFormatRegistry/standard``; conform to
+/// this protocol and ``AttestationFormatRegistry/register(_:)`` the type to verify a format
+/// fido2kit does not.
 public protocol AttestationFormatVerifier: Sendable {
     /// The format identifier it verifies, such as `packed`.
     static var format: String { get }
@@ -14,10 +18,5 @@ public protocol AttestationFormatVerifier: Sendable {
         throws -> AttestationVerificationResult
 }
 
-/// Every format verifier, by format identifier.
-enum AttestationFormatVerifiers {
-    /// The verifier for `format`, or nil when it is not implemented.
-    static func verifier(for format: String) -> (any AttestationFormatVerifier.Type)? {
-        (coreFormats + deviceFormats).first { $0.format == format }
-    }
-}
+/// The built-in format verifiers, grouped for ``AttestationFormatRegistry/standard``.
+enum AttestationFormatVerifiers {}

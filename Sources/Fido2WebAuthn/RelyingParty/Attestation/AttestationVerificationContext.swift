@@ -35,7 +35,7 @@ public struct AttestationVerificationContext: Sendable {
     ///   `field`; under the strict profile, the reason says when the compatible profile would
     ///   have read the certificate.
     public func certificate<DER: Collection<UInt8>>(
-        _ der: DER, field: String, step: String? = nil
+        _ der: DER, field: String, step: VerificationStep? = nil
     ) throws -> Certificate {
         do {
             return try Certificate(derEncoded: der, tolerating: profile.certificateLeniency)
@@ -59,7 +59,7 @@ public struct AttestationVerificationContext: Sendable {
     /// - Throws: ``WebAuthnError/Code-swift.struct/attestationCertificateInvalid`` under the
     ///   strict profile, where §8.2.1 and §8.3.1 ask for the extension.
     func missingBasicConstraints(
-        field: String, prefix: String, step: String? = nil
+        field: String, prefix: String, step: VerificationStep? = nil
     ) throws(WebAuthnError) -> ToleratedDeviation {
         guard profile == .compatible else {
             throw WebAuthnError(
@@ -85,7 +85,7 @@ public struct AttestationVerificationContext: Sendable {
     ///   certificate and ``WebAuthnError/Code-swift.struct/attestationRevocationStatusUnknown``
     ///   for one without a usable CRL.
     public func evaluateTrustPath(
-        _ chain: [Certificate], format: String, step: String
+        _ chain: [Certificate], format: String, step: VerificationStep
     )
         throws -> TrustPathEvaluation
     {

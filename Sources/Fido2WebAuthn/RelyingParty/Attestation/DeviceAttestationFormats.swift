@@ -22,7 +22,8 @@ extension AttestationFormatVerifiers {
     /// checks pass (``deviceChain(leaf:_:field:step:in:)``), so a forged statement costs one
     /// certificate parse.
     static func deviceLeaf<Chain: Collection>(
-        _ chain: Chain, field: String, step: String, in context: AttestationVerificationContext
+        _ chain: Chain, field: String, step: VerificationStep,
+        in context: AttestationVerificationContext
     ) throws -> Certificate where Chain.Element: Collection<UInt8> {
         guard let first = chain.first else {
             throw WebAuthnError(
@@ -35,7 +36,7 @@ extension AttestationFormatVerifiers {
     /// `leaf` followed by the other certificates of `chain` (whose first element is `leaf`'s
     /// DER), parsed.
     static func deviceChain<Chain: Collection>(
-        leaf: Certificate, _ chain: Chain, field: String, step: String,
+        leaf: Certificate, _ chain: Chain, field: String, step: VerificationStep,
         in context: AttestationVerificationContext
     ) throws -> [Certificate] where Chain.Element: Collection<UInt8> {
         var certificates = [leaf]
@@ -49,7 +50,7 @@ extension AttestationFormatVerifiers {
 
     /// The subject public key of `certificate` (RSA keys of 2048–4096 bits, EC and EdDSA keys).
     static func devicePublicKey(
-        of certificate: Certificate, field: String, step: String
+        of certificate: Certificate, field: String, step: VerificationStep
     ) throws(WebAuthnError) -> PublicKey {
         do {
             return try certificate.publicKey
@@ -69,7 +70,7 @@ extension AttestationFormatVerifiers {
         S: Collection<UInt8>, A: Collection<UInt8>, B: Collection<UInt8>
     >(
         _ signature: S, over first: A, _ second: B, key: PublicKey, algorithm: COSEAlgorithm,
-        field: String, step: String
+        field: String, step: VerificationStep
     ) throws(WebAuthnError) {
         let valid: Bool
         do {

@@ -35,8 +35,8 @@ import Fido2Crypto
     /// `tpm`.
     @_spi(Fido2Internals) public static let format = "tpm"
 
-    static let step = "§8.3"
-    static let certificateStep = "§8.3.1"
+    static let step: VerificationStep = "§8.3"
+    static let certificateStep: VerificationStep = "§8.3.1"
 
     /// Verifies a `tpm` statement; any other statement is an `invalidAttestationStatement`.
     ///

@@ -4,19 +4,11 @@ import Fido2Encoding
 extension RelyingParty {
     /// Verifies an assertion (WebAuthn Level 3 §7.2) made with `expected.credential`.
     ///
-    /// The steps run in this order, each failing with its own code and its number in
-    /// ``WebAuthnError/step``: allowCredentials (5, `credentialNotAllowed`), credential record
-    /// and user handle (6: `credentialNotAllowed` when `rawId` is not the record's,
-    /// `userHandleMismatch`), authenticator data (7: `truncated`, `trailingBytes`, …), client
-    /// data (9), type (10, `clientDataTypeMismatch`), challenge (11, `challengeMismatch`),
-    /// origin (12, `originNotAllowed`), `crossOrigin` (13) and `topOrigin` (14,
-    /// `crossOriginNotAllowed`), rpIdHash (15, `rpIdHashMismatch`), UP (16,
-    /// `userPresenceMissing`), UV (17, `userVerificationMissing`), BS only with BE (18,
-    /// `backupStateWithoutEligibility`), BE as recorded (19, `backupEligibilityChanged`),
-    /// signature (21: `signatureInvalid`; `unsupportedAlgorithm` for a key this library cannot
-    /// verify with), signature counter (22: reported as ``SignCountVerdict``, or
-    /// `signCountRegressed` when ``AuthenticationExpectations/rejectsSignCountRegression``
-    /// is set), extensions (23, `extensionNotAllowed`).
+    /// The steps run in the order of ``VerificationStep/authenticationSteps``, each failing with
+    /// its number in ``WebAuthnError/step`` and one of the codes that table lists for it; the
+    /// signature counter is reported as a ``SignCountVerdict`` unless the expectations reject a
+    /// regression. What the ``profile`` or a relaxation tolerated is listed in
+    /// ``VerifiedAuthentication/deviations``.
     ///
     /// The signature is checked over authenticatorData and SHA-256(clientDataJSON) as two
     /// pieces, never concatenated, with the record's key and algorithm (any this library

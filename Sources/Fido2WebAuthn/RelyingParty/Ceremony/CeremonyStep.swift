@@ -6,83 +6,83 @@ enum CeremonyStep {
     /// §7.1, registration.
     enum Registration {
         /// Steps 2–3: the credential and its `response` (the JSON form).
-        static let response = "§7.1 step 3"
+        static let response: VerificationStep = "§7.1 step 3"
         /// Steps 5–6: C, the client data parsed from clientDataJSON.
-        static let clientData = "§7.1 step 6"
+        static let clientData: VerificationStep = "§7.1 step 6"
         /// Step 7: `C.type` is `webauthn.create`.
-        static let type = "§7.1 step 7"
+        static let type: VerificationStep = "§7.1 step 7"
         /// Step 8: `C.challenge` is the challenge the RP issued.
-        static let challenge = "§7.1 step 8"
+        static let challenge: VerificationStep = "§7.1 step 8"
         /// Step 9: `C.origin` is an origin the RP expects.
-        static let origin = "§7.1 step 9"
+        static let origin: VerificationStep = "§7.1 step 9"
         /// Step 10: `C.crossOrigin` is true only where the RP expects an iframe.
-        static let crossOrigin = "§7.1 step 10"
+        static let crossOrigin: VerificationStep = "§7.1 step 10"
         /// Step 11: `C.topOrigin`, when present, is a page the RP expects to be framed in.
-        static let topOrigin = "§7.1 step 11"
+        static let topOrigin: VerificationStep = "§7.1 step 11"
         /// Step 12: the hash of clientDataJSON.
-        static let clientDataHash = "§7.1 step 12"
+        static let clientDataHash: VerificationStep = "§7.1 step 12"
         /// Step 13: CBOR decoding of the attestation object into fmt, authData and attStmt.
-        static let decoding = "§7.1 step 13"
+        static let decoding: VerificationStep = "§7.1 step 13"
         /// Step 14: rpIdHash is SHA-256 of the RP ID.
-        static let rpIdHash = "§7.1 step 14"
+        static let rpIdHash: VerificationStep = "§7.1 step 14"
         /// Step 15: the UP flag is set.
-        static let userPresence = "§7.1 step 15"
+        static let userPresence: VerificationStep = "§7.1 step 15"
         /// Step 16: the UV flag is set when user verification is required.
-        static let userVerification = "§7.1 step 16"
+        static let userVerification: VerificationStep = "§7.1 step 16"
         /// Step 17: BS is set only together with BE.
-        static let backupState = "§7.1 step 17"
+        static let backupState: VerificationStep = "§7.1 step 17"
         /// Step 20: the credential's algorithm is one of the RP's `pubKeyCredParams`.
-        static let algorithm = "§7.1 step 20"
+        static let algorithm: VerificationStep = "§7.1 step 20"
         /// Step 21: the attestation statement format is one this library verifies.
-        static let format = "§7.1 step 21"
+        static let format: VerificationStep = "§7.1 step 21"
         /// Step 22: the format's verification procedure accepts the statement.
-        static let statement = "§7.1 step 22"
+        static let statement: VerificationStep = "§7.1 step 22"
         /// Steps 23–24: the attestation type and trust path are acceptable.
-        static let trust = "§7.1 step 24"
+        static let trust: VerificationStep = "§7.1 step 24"
         /// Step 25: the credential ID has at most 1023 bytes (and is the one the response
         /// names: `rawId`).
-        static let credentialId = "§7.1 step 25"
+        static let credentialId: VerificationStep = "§7.1 step 25"
         /// Step 28: the extension outputs are as expected.
-        static let extensions = "§7.1 step 28"
+        static let extensions: VerificationStep = "§7.1 step 28"
     }
 
     /// §7.2, authentication.
     enum Authentication {
         /// Steps 2–3: the credential and its `response` (the JSON form).
-        static let response = "§7.2 step 3"
+        static let response: VerificationStep = "§7.2 step 3"
         /// Step 5: the credential is in `allowCredentials`.
-        static let allowCredentials = "§7.2 step 5"
+        static let allowCredentials: VerificationStep = "§7.2 step 5"
         /// Step 6: the credential record and the user handle.
-        static let credentialRecord = "§7.2 step 6"
+        static let credentialRecord: VerificationStep = "§7.2 step 6"
         /// Step 7: cData, authData and sig (authData is parsed here).
-        static let authenticatorData = "§7.2 step 7"
+        static let authenticatorData: VerificationStep = "§7.2 step 7"
         /// Steps 8–9: C, the client data parsed from cData.
-        static let clientData = "§7.2 step 9"
+        static let clientData: VerificationStep = "§7.2 step 9"
         /// Step 10: `C.type` is `webauthn.get`.
-        static let type = "§7.2 step 10"
+        static let type: VerificationStep = "§7.2 step 10"
         /// Step 11: `C.challenge` is the challenge the RP issued.
-        static let challenge = "§7.2 step 11"
+        static let challenge: VerificationStep = "§7.2 step 11"
         /// Step 12: `C.origin` is an origin the RP expects.
-        static let origin = "§7.2 step 12"
+        static let origin: VerificationStep = "§7.2 step 12"
         /// Step 13: `C.crossOrigin` is true only where the RP expects an iframe.
-        static let crossOrigin = "§7.2 step 13"
+        static let crossOrigin: VerificationStep = "§7.2 step 13"
         /// Step 14: `C.topOrigin`, when present, is a page the RP expects to be framed in.
-        static let topOrigin = "§7.2 step 14"
+        static let topOrigin: VerificationStep = "§7.2 step 14"
         /// Step 15: rpIdHash is SHA-256 of the RP ID.
-        static let rpIdHash = "§7.2 step 15"
+        static let rpIdHash: VerificationStep = "§7.2 step 15"
         /// Step 16: the UP flag is set.
-        static let userPresence = "§7.2 step 16"
+        static let userPresence: VerificationStep = "§7.2 step 16"
         /// Step 17: the UV flag is set when user verification is required.
-        static let userVerification = "§7.2 step 17"
+        static let userVerification: VerificationStep = "§7.2 step 17"
         /// Step 18: BS is set only together with BE.
-        static let backupState = "§7.2 step 18"
+        static let backupState: VerificationStep = "§7.2 step 18"
         /// Step 19: BE is what the credential record says.
-        static let backupEligibility = "§7.2 step 19"
+        static let backupEligibility: VerificationStep = "§7.2 step 19"
         /// Steps 20–21: the signature over authData ‖ SHA-256(cData) with the stored key.
-        static let signature = "§7.2 step 21"
+        static let signature: VerificationStep = "§7.2 step 21"
         /// Step 22: the signature counter.
-        static let signCount = "§7.2 step 22"
+        static let signCount: VerificationStep = "§7.2 step 22"
         /// Step 23: the extension outputs are as expected.
-        static let extensions = "§7.2 step 23"
+        static let extensions: VerificationStep = "§7.2 step 23"
     }
 }

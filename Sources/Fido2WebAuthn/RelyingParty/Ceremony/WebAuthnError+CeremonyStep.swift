@@ -1,7 +1,7 @@
 extension WebAuthnError {
     /// The same error attributed to `step`, unless it already names one (a format verifier's
     /// trust path error names its own).
-    func attributed(to step: String) -> WebAuthnError {
+    func attributed(to step: VerificationStep) -> WebAuthnError {
         guard self.step == nil else { return self }
         return WebAuthnError(code, reason, field: field, step: step, offset: offset)
     }
@@ -9,14 +9,14 @@ extension WebAuthnError {
     /// The same error as a ceremony step: a format verifier's own section (`§8.3`) moves into
     /// the reason (`§8.3: …`) and the step becomes `step`; an error already naming a ceremony
     /// step (`§7.1 step 24`, a trust path) or none at all is attributed as ``attributed(to:)``.
-    func attributedToCeremony(step: String) -> WebAuthnError {
-        guard let own = self.step, !own.hasPrefix("§7.") else { return attributed(to: step) }
+    func attributedToCeremony(step: VerificationStep) -> WebAuthnError {
+        guard let own = self.step, !own.isCeremonyStep else { return attributed(to: step) }
         return WebAuthnError(code, "\(own): \(reason)", field: field, step: step, offset: offset)
     }
 
     /// A relying-party failure of `step`.
     static func failed(
-        _ code: Code, _ reason: String, field: String? = nil, step: String
+        _ code: Code, _ reason: String, field: String? = nil, step: VerificationStep
     ) -> WebAuthnError {
         WebAuthnError(code, reason, field: field, step: step)
     }
@@ -25,7 +25,7 @@ extension WebAuthnError {
 /// Runs `body`, attributing any error it throws without a step to `step`. The body calls this
 /// module's API, which throws ``WebAuthnError`` only.
 func atStep<Result>(
-    _ step: String, _ body: () throws -> Result
+    _ step: VerificationStep, _ body: () throws -> Result
 ) throws(WebAuthnError) -> Result {
     do {
         return try body()

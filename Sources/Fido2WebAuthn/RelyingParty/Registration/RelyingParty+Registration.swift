@@ -5,24 +5,12 @@ import Fido2Encoding
 extension RelyingParty {
     /// Verifies a registration (WebAuthn Level 3 §7.1) and returns the new credential.
     ///
-    /// The steps run in this order, each failing with its own code and its number in
-    /// ``WebAuthnError/step``: client data (step 6: clientDataJSON parses; a legacy
-    /// `tokenBinding` object has a valid status), type (7, `clientDataTypeMismatch`), challenge
-    /// (8, `challengeMismatch`), origin (9, `originNotAllowed`), `crossOrigin` (10) and
-    /// `topOrigin` (11, `crossOriginNotAllowed`), decoding (13: `malformedCBOR`, `truncated`,
-    /// `invalidAttestationObject`, …), rpIdHash (14, `rpIdHashMismatch`), UP (15,
-    /// `userPresenceMissing`), UV (16, `userVerificationMissing`), BS only with BE (17,
-    /// `backupStateWithoutEligibility`), algorithm (20, `algorithmNotAllowed`, or
-    /// `unsupportedAlgorithm` for a key this library cannot read), credential ID (25:
-    /// `invalidCredentialIdLength`, and `credentialIdMismatch` when `rawId` is not the attested
-    /// credential ID), extensions (28, `extensionNotAllowed`), format (21,
-    /// `attestationFormatUnsupported`), statement (22: the format's codes, such as
-    /// `attestationSignatureInvalid`; a verifier that names its own section, `§8.3`, has it
-    /// lead the reason), and trust (24: `attestationTypeNotAccepted`,
-    /// `attestationTrustPathInvalid`, and under a revocation check
-    /// `attestationCertificateRevoked` or `attestationRevocationStatusUnknown`). The cheap checks of the credential ID and extensions
-    /// run before the attestation's signatures and certificates: the outcome is the same, and
-    /// forged input is turned away before the costly work.
+    /// The steps run in the order of ``VerificationStep/registrationSteps``, each failing with
+    /// its number in ``WebAuthnError/step`` and one of the codes that table lists for it. The
+    /// cheap checks of the credential ID and extensions run before the attestation's signatures
+    /// and certificates: the outcome is the same, and forged input is turned away before the
+    /// costly work. What the ``profile`` or a relaxation tolerated is listed in
+    /// ``VerifiedRegistration/deviations``.
     ///
     /// With no trust anchors for the statement's format, the statement's signatures and rules
     /// are still verified in full and ``VerifiedRegistration/trustPath`` is
@@ -109,7 +97,7 @@ extension RelyingParty {
                 field: "attestationObject.authData.extensions", step: Step.extensions)
         }
         // §7.1 step 21: fmt is a format this library verifies.
-        guard let verifier = AttestationFormatVerifiers.verifier(for: object.format) else {
+        guard let verifier = attestationFormats.verifier(for: object.format) else {
             throw WebAuthnError.failed(
                 .attestationFormatUnsupported,
                 "the attestation statement format \(quotedInput(object.format)) is not supported",
@@ -185,7 +173,7 @@ extension RelyingParty {
             let located =
                 hinted.field == "attestationObject"
                 ? hinted : hinted.prefixingField("attestationObject")
-            let step: String
+            let step: VerificationStep
             switch error.code {
             case .backupStateWithoutEligibility: step = Step.backupState
             case .invalidCredentialIdLength: step = Step.credentialId

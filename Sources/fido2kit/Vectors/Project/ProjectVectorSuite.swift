@@ -216,8 +216,9 @@ struct ProjectVectorSuite: VectorSuite {
         }
         let step = expected["step"]?.stringValue
         let code = expected["fido2kit_code"]?.stringValue
-        guard error.step == step, error.code.description == code else {
-            return "failed with \(error.code) at \(error.step ?? "no step") (\(error.reason)); "
+        guard error.step?.description == step, error.code.description == code else {
+            return
+                "failed with \(error.code) at \(error.step?.description ?? "no step") (\(error.reason)); "
                 + "expected \(code ?? "?") at \(step ?? "?")"
         }
         return nil

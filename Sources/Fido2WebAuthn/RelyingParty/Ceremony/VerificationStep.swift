@@ -1,0 +1,225 @@
+/// Where a verification failed: a numbered step of WebAuthn Level 3 §7.1 (registering a new
+/// credential) or §7.2 (verifying an authentication assertion), as the current editor's draft
+/// numbers them, or the section of an attestation statement format (§8.2 …) whose rule a
+/// statement broke when its verifier is called on its own.
+///
+/// Compare steps by value (`error.step == .registration(13)`); a string literal such as
+/// `"§7.1 step 13"` is read as the step it spells. The tables ``registrationSteps`` and
+/// ``authenticationSteps`` say, once and in code, which check each step makes and which
+/// ``WebAuthnError/Code-swift.struct``s it fails with; the documentation renders them.
+public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    /// The section, without the `§`: `7.1`, `7.2`, `8.3.1`.
+    public let section: String
+    /// The step within the section (§7.1 and §7.2), or nil for a whole section.
+    public let number: Int?
+
+    /// The step `number` of `section` (or the whole section).
+    public init(section: String, number: Int? = nil) {
+        self.section = section
+        self.number = number
+    }
+
+    /// Step `number` of §7.1, registration.
+    public static func registration(_ number: Int) -> VerificationStep {
+        VerificationStep(section: "7.1", number: number)
+    }
+
+    /// Step `number` of §7.2, authentication.
+    public static func authentication(_ number: Int) -> VerificationStep {
+        VerificationStep(section: "7.2", number: number)
+    }
+
+    /// Reads `§7.1 step 13` (or `§8.3.1`); text in another shape becomes a section of that
+    /// name, so a literal never traps.
+    public init(stringLiteral text: String) {
+        var rest = Substring(text)
+        if rest.hasPrefix("§") { rest = rest.dropFirst() }
+        let parts = rest.split(separator: " ")
+        if parts.count == 3, parts[1] == "step", let number = Int(parts[2]) {
+            self.init(section: String(parts[0]), number: number)
+        } else {
+            self.init(section: String(rest))
+        }
+    }
+
+    /// Whether this is a step of a ceremony (§7.1 or §7.2), not a format's section.
+    public var isCeremonyStep: Bool { section == "7.1" || section == "7.2" }
+
+    /// `§7.1 step 13`, or `§8.3.1` for a section.
+    public var description: String {
+        number.map { "§\(section) step \($0)" } ?? "§\(section)"
+    }
+
+    /// One row of the step tables: a step, what it checks, and the codes it fails with.
+    public struct Check: Sendable, Hashable {
+        /// The step (or, where the specification runs several as one, the first of them).
+        public let step: VerificationStep
+        /// Where several steps run as one, the last of them.
+        public let lastStep: VerificationStep?
+        /// What the step checks, in words.
+        public let summary: String
+        /// The codes a failure of the step carries.
+        public let codes: [WebAuthnError.Code]
+    }
+
+    /// The steps of §7.1 that can fail, in the order ``RelyingParty`` runs them (the credential
+    /// ID and extension checks run before the costly attestation statement; the outcome is the
+    /// same). Checking that the credential ID is not registered yet (step 26) is the caller's.
+    public static let registrationSteps: [Check] = [
+        Check(
+            step: .registration(3), lastStep: nil,
+            summary: "the response is a RegistrationResponseJSON",
+            codes: [.malformedJSON, .missingMember, .wrongType, .invalidBase64URL, .invalidValue]),
+        Check(
+            step: .registration(6), lastStep: nil,
+            summary:
+                "clientDataJSON parses; a legacy `tokenBinding` object has status `present` or `supported`",
+            codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
+        Check(
+            step: .registration(7), lastStep: nil, summary: "`type` is `webauthn.create`",
+            codes: [.clientDataTypeMismatch]),
+        Check(
+            step: .registration(8), lastStep: nil, summary: "`challenge` (constant time)",
+            codes: [.challengeMismatch]),
+        Check(
+            step: .registration(9), lastStep: nil,
+            summary: "`origin` in the allow-list (exact match)", codes: [.originNotAllowed]),
+        Check(
+            step: .registration(10), lastStep: .registration(11),
+            summary: "`crossOrigin`, `topOrigin`", codes: [.crossOriginNotAllowed]),
+        Check(
+            step: .registration(13), lastStep: nil,
+            summary:
+                "the attestation object decodes; its `publicKey` and `authenticatorData` members, when sent, agree with it",
+            codes: [
+                .malformedCBOR, .truncated, .trailingBytes, .invalidAttestationObject,
+                .invalidCredentialPublicKey, .attestedCredentialDataFlagMismatch,
+                .extensionDataFlagMismatch, .invalidExtensions, .inconsistentResponse,
+            ]),
+        Check(
+            step: .registration(14), lastStep: nil, summary: "rpIdHash",
+            codes: [.rpIdHashMismatch]),
+        Check(
+            step: .registration(15), lastStep: nil, summary: "UP",
+            codes: [.userPresenceMissing]),
+        Check(
+            step: .registration(16), lastStep: nil, summary: "UV when required",
+            codes: [.userVerificationMissing]),
+        Check(
+            step: .registration(17), lastStep: nil, summary: "BS only with BE",
+            codes: [.backupStateWithoutEligibility]),
+        Check(
+            step: .registration(20), lastStep: nil,
+            summary: "the key's algorithm is in `pubKeyCredParams`",
+            codes: [.algorithmNotAllowed, .unsupportedAlgorithm, .inconsistentResponse]),
+        Check(
+            step: .registration(25), lastStep: nil,
+            summary: "credential ID ≤ 1023 bytes and equal to `rawId`",
+            codes: [.invalidCredentialIdLength, .credentialIdMismatch]),
+        Check(
+            step: .registration(28), lastStep: nil, summary: "extension outputs allowed",
+            codes: [.extensionNotAllowed]),
+        Check(
+            step: .registration(21), lastStep: nil, summary: "the format is supported",
+            codes: [.attestationFormatUnsupported]),
+        Check(
+            step: .registration(22), lastStep: nil,
+            summary:
+                "the format's verification procedure (its own section, such as `§8.3`, leads the reason)",
+            codes: [
+                .invalidAttestationStatement, .attestationSignatureInvalid,
+                .attestationAlgorithmMismatch, .attestationCertificateInvalid,
+                .attestationAAGUIDMismatch, .attestationKeyMismatch, .attestationNonceMismatch,
+                .attestationIntegrityVerdictFailed, .attestationTimestampOutOfRange,
+                .invalidTPMStructure, .invalidJWS, .unsupportedAlgorithm,
+            ]),
+        Check(
+            step: .registration(24), lastStep: nil,
+            summary:
+                "attestation type acceptable; trust path (and revocation, when the policy asks)",
+            codes: [
+                .attestationTypeNotAccepted, .attestationTrustPathInvalid,
+                .attestationCertificateRevoked, .attestationRevocationStatusUnknown,
+            ]),
+    ]
+
+    /// The steps of §7.2 that can fail, in the order ``RelyingParty`` runs them.
+    public static let authenticationSteps: [Check] = [
+        Check(
+            step: .authentication(3), lastStep: nil,
+            summary: "the response is an AuthenticationResponseJSON",
+            codes: [.malformedJSON, .missingMember, .wrongType, .invalidBase64URL, .invalidValue]),
+        Check(
+            step: .authentication(5), lastStep: nil,
+            summary: "the credential is in `allowCredentials`", codes: [.credentialNotAllowed]),
+        Check(
+            step: .authentication(6), lastStep: nil,
+            summary: "the record is the credential's; `userHandle` is its user's",
+            codes: [.credentialNotAllowed, .userHandleMismatch]),
+        Check(
+            step: .authentication(7), lastStep: nil, summary: "authenticatorData parses",
+            codes: [
+                .truncated, .trailingBytes, .malformedCBOR, .invalidExtensions,
+                .extensionDataFlagMismatch, .attestedCredentialDataFlagMismatch,
+            ]),
+        Check(
+            step: .authentication(9), lastStep: nil, summary: "clientDataJSON parses",
+            codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
+        Check(
+            step: .authentication(10), lastStep: nil, summary: "`type` is `webauthn.get`",
+            codes: [.clientDataTypeMismatch]),
+        Check(
+            step: .authentication(11), lastStep: nil, summary: "`challenge` (constant time)",
+            codes: [.challengeMismatch]),
+        Check(
+            step: .authentication(12), lastStep: nil,
+            summary: "`origin` in the allow-list (exact match)", codes: [.originNotAllowed]),
+        Check(
+            step: .authentication(13), lastStep: .authentication(14),
+            summary: "`crossOrigin`, `topOrigin`", codes: [.crossOriginNotAllowed]),
+        Check(
+            step: .authentication(15), lastStep: nil, summary: "rpIdHash",
+            codes: [.rpIdHashMismatch]),
+        Check(
+            step: .authentication(16), lastStep: nil, summary: "UP",
+            codes: [.userPresenceMissing]),
+        Check(
+            step: .authentication(17), lastStep: nil, summary: "UV when required",
+            codes: [.userVerificationMissing]),
+        Check(
+            step: .authentication(18), lastStep: nil, summary: "BS only with BE",
+            codes: [.backupStateWithoutEligibility]),
+        Check(
+            step: .authentication(19), lastStep: nil,
+            summary: "BE as recorded (unless the relying party accepts a change)",
+            codes: [.backupEligibilityChanged]),
+        Check(
+            step: .authentication(21), lastStep: nil,
+            summary: "signature with the record's key, any supported algorithm",
+            codes: [.signatureInvalid, .unsupportedAlgorithm, .invalidCredentialPublicKey]),
+        Check(
+            step: .authentication(22), lastStep: nil,
+            summary:
+                "the counter advanced (a `SignCountVerdict`, or a failure where the expectations reject a regression)",
+            codes: [.signCountRegressed]),
+        Check(
+            step: .authentication(23), lastStep: nil, summary: "extension outputs allowed",
+            codes: [.extensionNotAllowed]),
+    ]
+
+    /// `checks` as a Markdown table (`| §7.1 | check | code |`), as the documentation shows it.
+    public static func markdownTable(_ checks: [Check]) -> String {
+        let section = checks.first?.step.section ?? ""
+        var lines = ["| §\(section) | check | codes |", "|---|---|---|"]
+        for check in checks {
+            let steps =
+                check.lastStep?.number.map { "\(check.step.number ?? 0)–\($0)" }
+                ?? "\(check.step.number ?? 0)"
+            let codes = check.codes.map { "`\($0)`" }.joined(separator: ", ")
+            lines.append("| \(steps) | \(check.summary) | \(codes) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
