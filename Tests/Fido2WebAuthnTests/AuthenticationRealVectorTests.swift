@@ -63,8 +63,7 @@ import Testing
             challenge: try RegistrationRealVectorTests.challenge(vector.json), credential: record,
             allowCredentials: [response.rawId],
             requiresUserVerification: vector.json["require_user_verification"]?.boolValue
-                ?? false,
-            rejectsSignCountRegression: true)
+                ?? false)
         return (relyingParty, response, expectations)
     }
 

@@ -44,7 +44,7 @@ extension BelvoDemo {
             expecting: AuthenticationExpectations(
                 challenge: assertionOptions.challenge, credential: record,
                 allowCredentials: assertionOptions.allowCredentials,
-                requiresUserVerification: true, rejectsSignCountRegression: true))
+                requiresUserVerification: true))
         guard payment.signCountVerdict == .advanced, payment.signCount > registration.signCount
         else {
             throw DemoFailure(
