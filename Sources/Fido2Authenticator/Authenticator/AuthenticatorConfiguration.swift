@@ -57,7 +57,7 @@ public struct AuthenticatorConfiguration: Sendable {
     /// Deterministic mode: keys and credential IDs from a `DeterministicRandomSource` seeded
     /// with `seed`, ECDSA nonces by RFC 6979. The same inputs give the same bytes.
     ///
-    /// - Throws: ``WebAuthnError`` `keyGenerationFailed` if the source cannot be made.
+    /// - Throws: `WebAuthnError` `keyGenerationFailed` if the source cannot be made.
     public static func deterministic(
         seed: [UInt8], base: AuthenticatorConfiguration = .init()
     )

@@ -289,7 +289,7 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// An error with `code` and `reason`, naming where it happened: every part of fido2kit
     /// reports WebAuthn failures through it, and code outside the library may too (a
-    /// ``CredentialStore``-like protocol implemented on a database reports `storageFailure`,
+    /// `CredentialStore`-like protocol implemented on a database reports `storageFailure`,
     /// say).
     public init(
         _ code: Code, _ reason: String, field: String? = nil, step: VerificationStep? = nil,

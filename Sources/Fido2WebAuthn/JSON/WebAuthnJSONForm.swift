@@ -33,8 +33,9 @@ extension WebAuthnJSONForm {
     /// Reads the form from JSON text given as UTF-8 bytes.
     ///
     /// - Throws: ``WebAuthnError`` with code `malformedJSON` (and the byte offset) when the bytes
-    ///   are not JSON, or as ``init(scanning:)`` does. A document that is both malformed and
-    ///   wrong in content is reported as malformed.
+    ///   are not JSON, or `missingMember`, `wrongType`, `invalidBase64URL` or `invalidValue`
+    ///   naming the member. A document that is both malformed and wrong in content is reported
+    ///   as malformed.
     public init(jsonBytes: [UInt8]) throws {
         self = try JSONScanner.form(jsonBytes)
     }
