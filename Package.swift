@@ -58,8 +58,10 @@ let package = Package(
                 "Fido2Belvo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Test-only helpers: locating ../shared/vectors, hex, JSON loading.
-        .target(name: "Fido2TestSupport", path: "Tests/Fido2TestSupport"),
+        // Test-only helpers: locating ../shared/vectors, hex literals.
+        .target(
+            name: "Fido2TestSupport", dependencies: ["Fido2Encoding"],
+            path: "Tests/Fido2TestSupport"),
         // Test-only helpers for the WebAuthn and authenticator tests: expectations on
         // WebAuthnError, creation and request options.
         .target(
@@ -76,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "Fido2CBORTests",
             dependencies: [
-                "Fido2CBOR", "CLibCBOR", "Fido2TestSupport",
+                "Fido2CBOR", "CLibCBOR", "Fido2Encoding", "Fido2TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Fido2CBOR
+import Fido2Encoding
 import Fido2TestSupport
 import Foundation
 import Testing
@@ -22,7 +23,7 @@ struct AppendixATests {
         return try list.map { entry in
             let hex = try #require(entry["hex"] as? String)
             return Vector(
-                hex: hex, bytes: try #require(Hex.decode(hex)),
+                hex: hex, bytes: try #require(try? Hex.decode(hex)),
                 roundtrip: entry["roundtrip"] as? Bool ?? false, decoded: entry["decoded"],
                 diagnostic: entry["diagnostic"] as? String)
         }

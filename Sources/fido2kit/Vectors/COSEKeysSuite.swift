@@ -28,7 +28,7 @@ struct COSEKeysSuite: VectorSuite {
     }
 
     private static func bytes(_ key: JSONObject, _ member: String) -> [UInt8]? {
-        key[member]?.stringValue.flatMap { try? HexInput.decode(Array($0.utf8)) }
+        key[member]?.stringValue.flatMap { try? Hex.decode($0) }
     }
 
     private static func failure(of key: JSONObject) -> String? {

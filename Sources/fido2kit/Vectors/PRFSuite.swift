@@ -27,7 +27,7 @@ struct PRFSuite: VectorSuite {
     }
 
     private static func hex(_ value: JSONValue?) -> [UInt8]? {
-        value?.stringValue.flatMap { try? HexInput.decode(Array($0.utf8)) }
+        value?.stringValue.flatMap { try? Hex.decode($0) }
     }
 
     func run() -> [VectorCaseResult] {

@@ -28,7 +28,7 @@ struct RFC8949AppendixASuite: VectorSuite {
     }
 
     private static func failure(of item: JSONObject, hex: String) -> String? {
-        guard let bytes = try? HexInput.decode(Array(hex.utf8)) else { return "bad hex" }
+        guard let bytes = try? Hex.decode(hex) else { return "bad hex" }
         if hex == "f818" {
             return (try? CBORValue.decode(bytes, options: .lenient)) == nil
                 ? nil : "simple(24) in two bytes was accepted"

@@ -52,7 +52,7 @@ struct WycheproofSuite: VectorSuite {
     {
         guard
             let der = group["publicKeyDer"]?.stringValue.flatMap({
-                try? HexInput.decode(Array($0.utf8))
+                try? Hex.decode($0)
             }),
             let key = try? PublicKey(unsafeSPKIDER: der)
         else { return .failure(SetupFailure("group key does not import")) }
@@ -85,10 +85,10 @@ struct WycheproofSuite: VectorSuite {
         -> String?
     {
         guard
-            let message = test["msg"]?.stringValue.flatMap({ try? HexInput.decode(Array($0.utf8)) }
+            let message = test["msg"]?.stringValue.flatMap({ try? Hex.decode($0) }
             ),
             var signature = test["sig"]?.stringValue.flatMap({
-                try? HexInput.decode(Array($0.utf8))
+                try? Hex.decode($0)
             }),
             let result = test["result"]?.stringValue
         else { return "malformed test case" }

@@ -151,11 +151,7 @@ struct BelvoVectorCases {
         var bytes = bytes
         bytes[6] = bytes[6] & 0x0f | 0x40
         bytes[8] = bytes[8] & 0x3f | 0x80
-        let hex = bytes.map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
-        }
-        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { Hex.encode(bytes[$0]) }
             .joined(separator: "-")
     }
 }

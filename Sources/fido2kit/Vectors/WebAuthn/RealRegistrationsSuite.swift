@@ -68,7 +68,7 @@ struct RealRegistrationsSuite: VectorSuite {
             ("sign count", "\(result.signCount)", decoded["signCount"]?.description),
             ("flags", "\(result.flags.rawValue)", decoded["flags"]?.description),
             (
-                "AAGUID", result.aaguid.bytes.map { hexByte($0) }.joined(),
+                "AAGUID", Hex.encode(result.aaguid.bytes),
                 decoded["aaguid"]?.stringValue?.replacingDashes()
             ),
         ]
@@ -76,11 +76,6 @@ struct RealRegistrationsSuite: VectorSuite {
             return "verified, but the \(name) is \(actual), decoded says \(wanted ?? "nothing")"
         }
         return nil
-    }
-
-    private static func hexByte(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
     }
 }
 

@@ -61,7 +61,7 @@ struct W3CVector {
         }
     }
 
-    static func hex(_ text: String) throws -> [UInt8] { try HexInput.decode(Array(text.utf8)) }
+    static func hex(_ text: String) throws -> [UInt8] { try Hex.decode(text) }
 
     func bytes(_ ceremony: String, _ name: String) throws -> [UInt8] {
         guard let text = json[ceremony]?["values"]?[name]?.stringValue else {

@@ -94,8 +94,8 @@ struct W3CWebAuthnSuite: VectorSuite {
         guard let certificateHex = values?["attestation_ca_cert"]?.stringValue,
             let keyHex = values?["attestation_ca_key"]?.stringValue
         else { throw VectorDataError("attestation_ca_cert or attestation_ca_key missing") }
-        let certificate = try Certificate(derEncoded: HexInput.decode(Array(certificateHex.utf8)))
-        let key = try PrivateKey(rawScalar: HexInput.decode(Array(keyHex.utf8)), kind: .p256)
+        let certificate = try Certificate(derEncoded: Hex.decode(certificateHex))
+        let key = try PrivateKey(rawScalar: Hex.decode(keyHex), kind: .p256)
         guard try key.publicKey.spkiDER == certificate.subjectPublicKeyInfoDER else {
             throw VectorDataError("the root certificate does not certify attestation_ca_key")
         }
