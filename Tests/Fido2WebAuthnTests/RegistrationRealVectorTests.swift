@@ -101,7 +101,10 @@ import Testing
         }
         var policy = AttestationTrustPolicy()
         if let pinned = vector.json["source_pinned_validation_time"]?.stringValue {
-            policy.validationTime = try unixSeconds(iso8601: pinned)
+            guard let seconds = ISO8601Time.seconds(pinned) else {
+                throw VectorShapeError(description: "not an ISO 8601 time: \(pinned)")
+            }
+            policy.validationTime = seconds
         }
         if vector.json["rp_trust_anchor_config"] != nil {
             policy = policy.trusting(
