@@ -10,7 +10,9 @@
 // Fido2Encoding (base64, base64url, a strict Foundation-free JSON reader and writer) sits at the
 // bottom because both the crypto module (JWK) and the WebAuthn module (JSON forms) need it.
 // COpenSSL wraps libcrypto for Fido2Crypto; CLibCBOR wraps libcbor and is used only by the
-// tests (differential oracle), never by the library.
+// tests (differential oracle), never by the library. Fido2Vectors (not a product) holds the
+// vector suites' runners and the test-only machinery, for fido2kit's `vectors` commands and the
+// tests.
 import PackageDescription
 
 let package = Package(
@@ -51,11 +53,22 @@ let package = Package(
         .target(
             name: "Fido2Belvo",
             dependencies: ["Fido2Encoding", "Fido2WebAuthn", "Fido2Authenticator"]),
+        // The vector oracle, not a product: every vector suite's runner and expectation table
+        // (run by `fido2kit vectors` and by the tests alike), the generator of the project's
+        // own suite, and the machinery only tests and vectors need (a test PKI, deterministic
+        // random bytes and PSS salts, the Belvo guide's sample payloads).
+        .target(
+            name: "Fido2Vectors",
+            dependencies: [
+                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2Authenticator",
+                "Fido2Belvo",
+            ]),
         .executableTarget(
             name: "fido2kit",
             dependencies: [
                 "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2Authenticator",
-                "Fido2Belvo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Fido2Belvo", "Fido2Vectors",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Test-only helpers: locating ../shared/vectors, hex literals.

@@ -1,10 +1,10 @@
 import Fido2Encoding
-import Foundation
 
-/// Recognizes the suite formats `fido2kit vectors verify` knows, by shape.
-enum VectorSuiteCatalog {
+/// Recognizes the suite formats fido2kit knows, by shape: the one entry point through which
+/// `fido2kit vectors verify` and the tests run a vector file.
+package enum VectorSuiteCatalog {
     /// What a file turned out to be.
-    enum Recognition {
+    package enum Recognition {
         /// A suite to run.
         case suite(any VectorSuite)
         /// A JSON file whose format this version has no runner for.
@@ -12,21 +12,17 @@ enum VectorSuiteCatalog {
     }
 
     /// Vector files are larger than WebAuthn messages; everything else keeps the defaults.
-    static let readerOptions = JSONReader.Options(
+    package static let readerOptions = JSONReader.Options(
         maximumInputLength: 64 << 20, maximumStringLength: 16 << 20)
 
-    /// The suite in the JSON file at `url`.
-    static func recognize(_ url: URL) -> Recognition {
+    /// The suite in the JSON text `bytes` of the file called `name`.
+    package static func recognize(name: String, bytes: [UInt8]) -> Recognition {
         let json: JSONValue
         do {
-            let bytes = try InputFile.read(url.path, limit: .vectorSuite)
             json = try JSONReader(options: readerOptions).read(bytes)
-        } catch let failure as CommandFailure {
-            return .unknown(reason: failure.message)
         } catch {
             return .unknown(reason: "unreadable JSON: \(error)")
         }
-        let name = url.lastPathComponent
         if let suite = RFC8949AppendixASuite(name: name, json: json) { return .suite(suite) }
         if let suite = WycheproofSuite(name: name, json: json) { return .suite(suite) }
         if let suite = COSEKeysSuite(name: name, json: json) { return .suite(suite) }

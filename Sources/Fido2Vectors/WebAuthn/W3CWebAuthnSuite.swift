@@ -20,14 +20,14 @@ import Fido2WebAuthn
 /// Authentication: clientDataJSON, authenticator data and the signature rebuilt from the inputs
 /// must be the published bytes, and the assertion verifies (§7.2) against the credential record
 /// the verified registration returned.
-struct W3CWebAuthnSuite: VectorSuite {
-    let name: String
+package struct W3CWebAuthnSuite: VectorSuite {
+    package let name: String
     private let json: JSONValue
 
     /// 2025-06-01T00:00:00Z, inside the vectors' certificate validity (2024–3024).
     static let validationTime: Int64 = 1_748_736_000
 
-    init?(name: String, json: JSONValue) {
+    package init?(name: String, json: JSONValue) {
         guard json["attestation_root"] != nil,
             let cases = json["cases"]?.arrayValue, !cases.isEmpty,
             cases.allSatisfy({ $0["registration"] != nil && $0["authentication"] != nil })
@@ -36,7 +36,7 @@ struct W3CWebAuthnSuite: VectorSuite {
         self.json = json
     }
 
-    func run() -> [VectorCaseResult] {
+    package func run() -> [VectorCaseResult] {
         let cases = json["cases"]?.arrayValue ?? []
         let root: Certificate
         do {

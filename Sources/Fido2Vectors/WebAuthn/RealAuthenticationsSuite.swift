@@ -18,11 +18,11 @@ import Fido2WebAuthn
 /// starts with `parse-only` (the file's own mark: auth-018, whose signature does not verify
 /// under any key it gives) passes when its response, authenticator data (with extensions) and
 /// client data parse, and is noted as such.
-struct RealAuthenticationsSuite: VectorSuite {
-    let name: String
+package struct RealAuthenticationsSuite: VectorSuite {
+    package let name: String
     private let cases: [JSONValue]
 
-    init?(name: String, json: JSONValue) {
+    package init?(name: String, json: JSONValue) {
         guard let cases = json.arrayValue, !cases.isEmpty,
             cases.allSatisfy({
                 $0["case_id"] != nil && $0["credential_public_key_cose"] != nil
@@ -33,7 +33,7 @@ struct RealAuthenticationsSuite: VectorSuite {
         self.cases = cases
     }
 
-    func run() -> [VectorCaseResult] {
+    package func run() -> [VectorCaseResult] {
         VectorCaseResult.each(cases, idMember: "case_id", Self.result)
     }
 

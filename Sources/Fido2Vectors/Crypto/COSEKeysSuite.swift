@@ -5,11 +5,11 @@ import Fido2Encoding
 /// WebAuthn-style COSE encoding and from SPKI, exports back to both byte for byte, and the two
 /// imports are the same key; the plain cose-wg encoding (a kid, no alg) is refused because
 /// WebAuthn requires alg.
-struct COSEKeysSuite: VectorSuite {
-    let name: String
+package struct COSEKeysSuite: VectorSuite {
+    package let name: String
     private let keys: [JSONObject]
 
-    init?(name: String, json: JSONValue) {
+    package init?(name: String, json: JSONValue) {
         guard let keys = json["keys"]?.arrayValue?.compactMap(\.objectValue), !keys.isEmpty,
             keys.allSatisfy({
                 $0["webauthn_style_cose_key_cbor_hex"] != nil && $0["spki_der_hex"] != nil
@@ -19,7 +19,7 @@ struct COSEKeysSuite: VectorSuite {
         self.keys = keys
     }
 
-    func run() -> [VectorCaseResult] {
+    package func run() -> [VectorCaseResult] {
         keys.map { key in
             let id =
                 "\(key["kty_name"]?.stringValue ?? "?") \(key["crv_name"]?.stringValue ?? "") kid \(key["kid"]?.stringValue ?? "?")"

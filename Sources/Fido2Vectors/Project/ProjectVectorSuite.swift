@@ -13,11 +13,11 @@ import Fido2WebAuthn
 /// - a negative case must fail at `expected.step` with `expected.fido2kit_code`.
 /// Belvo cases read the WebAuthn response out of the request body (`belvo.body`, member
 /// `belvo.response_member`), which must have the shape Belvo documents.
-struct ProjectVectorSuite: VectorSuite {
-    let name: String
+package struct ProjectVectorSuite: VectorSuite {
+    package let name: String
     private let json: JSONValue
 
-    init?(name: String, json: JSONValue) {
+    package init?(name: String, json: JSONValue) {
         guard json["format"]?.stringValue == ProjectVectors.format,
             json["cases"]?.arrayValue != nil
         else { return nil }
@@ -25,7 +25,7 @@ struct ProjectVectorSuite: VectorSuite {
         self.json = json
     }
 
-    func run() -> [VectorCaseResult] {
+    package func run() -> [VectorCaseResult] {
         let cases = json["cases"]?.arrayValue ?? []
         let policy: AttestationTrustPolicy
         do {

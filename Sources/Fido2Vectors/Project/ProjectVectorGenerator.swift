@@ -11,7 +11,7 @@ import Fido2WebAuthn
 /// (``ProjectVectors/seed(_:)``, one label per case), ECDSA nonces are RFC 6979, PSS salts are
 /// derived from key and message, certificates have fixed validity and serial numbers, and the
 /// files are printed by ``VectorJSONPrinter``. A rerun writes the same bytes.
-struct ProjectVectorGenerator {
+package struct ProjectVectorGenerator {
     /// A credential a registration case made, for the authentication cases that use it.
     struct Credential {
         let registrationID: String
@@ -27,10 +27,13 @@ struct ProjectVectorGenerator {
 
     let pki: VectorTestPKI
 
-    init() throws { pki = try VectorTestPKI() }
+    /// A generator with the suite's test CA.
+    ///
+    /// - Throws: when the test CA cannot be made.
+    package init() throws { pki = try VectorTestPKI() }
 
     /// The suite's files: name and bytes.
-    func files() throws -> [(name: String, bytes: [UInt8])] {
+    package func files() throws -> [(name: String, bytes: [UInt8])] {
         var registrations: [JSONValue] = []
         var credentials: [Credential] = []
         for algorithm in VectorAlgorithm.allCases {

@@ -7,12 +7,12 @@ import Fido2Encoding
 /// verify and `invalid` must not. `acceptable` cases (RSA PKCS#1 DigestInfo without the NULL
 /// parameters) must be rejected: OpenSSL compares the whole DigestInfo, and fido2kit documents
 /// that it rejects them.
-struct WycheproofSuite: VectorSuite {
-    let name: String
+package struct WycheproofSuite: VectorSuite {
+    package let name: String
     private let groups: [JSONObject]
     private let schema: String
 
-    init?(name: String, json: JSONValue) {
+    package init?(name: String, json: JSONValue) {
         guard let schema = json["schema"]?.stringValue,
             schema.hasSuffix("verify_schema_v1.json") || schema.hasSuffix("verify_schema.json"),
             let groups = json["testGroups"]?.arrayValue?.compactMap(\.objectValue),
@@ -23,7 +23,7 @@ struct WycheproofSuite: VectorSuite {
         self.schema = schema
     }
 
-    func run() -> [VectorCaseResult] {
+    package func run() -> [VectorCaseResult] {
         var results: [VectorCaseResult] = []
         for (groupIndex, group) in groups.enumerated() {
             let tests = group["tests"]?.arrayValue?.compactMap(\.objectValue) ?? []

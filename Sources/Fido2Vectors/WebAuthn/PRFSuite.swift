@@ -6,11 +6,11 @@ import Fido2WebAuthn
 /// The W3C prf extension vectors (`#test-vectors-extensions-prf`): the shared keys re-derived
 /// from the seed, each CTAP2 hmac-secret case (shared secret over PIN/UV auth protocol one or
 /// two, salts, outputs, and their encryptions) and the WebAuthn-level example's derivations.
-struct PRFSuite: VectorSuite {
-    let name: String
+package struct PRFSuite: VectorSuite {
+    package let name: String
     private let json: JSONValue
 
-    init?(name: String, json: JSONValue) {
+    package init?(name: String, json: JSONValue) {
         guard json["ctap_hmac_secret_cases"]?.arrayValue != nil,
             json["seed_utf8"]?.stringValue != nil
         else {
@@ -30,7 +30,7 @@ struct PRFSuite: VectorSuite {
         value?.stringValue.flatMap { try? Hex.decode($0) }
     }
 
-    func run() -> [VectorCaseResult] {
+    package func run() -> [VectorCaseResult] {
         var results = [VectorCaseResult.check("shared keys", sharedFailure())]
         for (index, entry) in (json["ctap_hmac_secret_cases"]?.arrayValue ?? []).enumerated() {
             let title = entry["title"]?.stringValue ?? "case \(index)"

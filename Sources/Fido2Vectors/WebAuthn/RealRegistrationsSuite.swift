@@ -12,11 +12,11 @@ import Fido2WebAuthn
 /// must fail with a code its words name (``RealVectorExpectation``). ML-DSA credentials (COSE
 /// alg −48…−50) must fail with `unsupportedAlgorithm`: OpenSSL 3.0 has no ML-DSA; they pass with
 /// a note saying so.
-struct RealRegistrationsSuite: VectorSuite {
-    let name: String
+package struct RealRegistrationsSuite: VectorSuite {
+    package let name: String
     private let cases: [JSONValue]
 
-    init?(name: String, json: JSONValue) {
+    package init?(name: String, json: JSONValue) {
         guard let cases = json.arrayValue, !cases.isEmpty,
             cases.allSatisfy({
                 $0["case_id"] != nil && $0["credential"]?["response"]?["attestationObject"] != nil
@@ -26,7 +26,7 @@ struct RealRegistrationsSuite: VectorSuite {
         self.cases = cases
     }
 
-    func run() -> [VectorCaseResult] {
+    package func run() -> [VectorCaseResult] {
         VectorCaseResult.each(cases, idMember: "case_id", Self.result)
     }
 

@@ -5,12 +5,12 @@ import Fido2Encoding
 /// `{cbor, hex, roundtrip, decoded?, diagnostic?}`. Each item must decode (leniently) to its
 /// `decoded` value or `diagnostic` notation and, when `roundtrip` is set, re-encode byte for
 /// byte; the RFC 7049 item `f818` is not well-formed under RFC 8949 and must be rejected.
-struct RFC8949AppendixASuite: VectorSuite {
-    let name: String
+package struct RFC8949AppendixASuite: VectorSuite {
+    package let name: String
     private let items: [JSONObject]
 
     /// Recognizes the format: a non-empty list of objects that all have `hex` and `roundtrip`.
-    init?(name: String, json: JSONValue) {
+    package init?(name: String, json: JSONValue) {
         guard let list = json.arrayValue, !list.isEmpty else { return nil }
         let items = list.compactMap(\.objectValue)
         guard items.count == list.count,
@@ -20,7 +20,7 @@ struct RFC8949AppendixASuite: VectorSuite {
         self.items = items
     }
 
-    func run() -> [VectorCaseResult] {
+    package func run() -> [VectorCaseResult] {
         items.enumerated().map { index, item in
             let hex = item["hex"]?.stringValue ?? ""
             return .check("#\(index) \(hex)", Self.failure(of: item, hex: hex))
