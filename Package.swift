@@ -97,13 +97,15 @@ let package = Package(
         ),
         .testTarget(
             name: "Fido2CryptoTests",
-            dependencies: ["Fido2Crypto", "Fido2CBOR", "Fido2Encoding", "Fido2TestSupport"]
+            dependencies: [
+                "Fido2Crypto", "Fido2CBOR", "Fido2Encoding", "Fido2TestSupport", "Fido2Vectors",
+            ]
         ),
         .testTarget(
             name: "Fido2WebAuthnTests",
             dependencies: [
                 "Fido2WebAuthn", "Fido2Authenticator", "Fido2TestSupport",
-                "Fido2WebAuthnTestSupport",
+                "Fido2WebAuthnTestSupport", "Fido2Vectors",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -111,7 +113,7 @@ let package = Package(
             name: "Fido2AuthenticatorTests",
             dependencies: [
                 "Fido2Authenticator", "Fido2WebAuthn", "Fido2TestSupport",
-                "Fido2WebAuthnTestSupport",
+                "Fido2WebAuthnTestSupport", "Fido2Vectors",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -125,6 +127,16 @@ let package = Package(
             name: "Fido2BelvoTests",
             dependencies: [
                 "Fido2Belvo", "Fido2WebAuthn", "Fido2Crypto", "Fido2Encoding", "Fido2TestSupport",
+                "Fido2Vectors",
+            ]
+        ),
+        // The vector oracle's own machinery (deterministic random bytes and PSS salts) and
+        // every vector suite, run through the same runners and expectation tables as
+        // `fido2kit vectors verify`.
+        .testTarget(
+            name: "Fido2VectorsTests",
+            dependencies: [
+                "Fido2Vectors", "Fido2Crypto", "Fido2Encoding", "Fido2TestSupport",
             ]
         ),
     ]

@@ -92,7 +92,7 @@ enum CeremonyForgery {
     ) throws -> [UInt8] {
         var signature = try key.signature(
             for: authenticatorData, DigestAlgorithm.sha256.hash(clientDataJSON),
-            algorithm: algorithm, nonce: .deterministic)
+            algorithm: algorithm, nonce: .reproducible)
         if flipSignatureBit { signature[signature.count / 2] ^= 0x01 }
         return signature
     }

@@ -1,19 +1,17 @@
 import COpenSSL
 
-/// RSASSA-PSS signing with a deterministic salt, for reproducible output (tests and generated
-/// vectors): ``ECDSANonce/deterministic`` selects it, as it selects RFC 6979 for ECDSA.
-///
-/// OpenSSL always draws the PSS salt from its DRBG, so the encoding is done here: EMSA-PSS
+/// RSASSA-PSS signing with a salt the caller chooses (``PSSSalt``), for reproducible output:
+/// OpenSSL always draws the PSS salt from its DRBG, so the encoding is done here. EMSA-PSS
 /// (RFC 8017 §9.1.1, MGF1 with the same digest, a salt as long as the digest, as COSE's PS256,
 /// PS384 and PS512 require) followed by the raw RSA private operation (RSASP1, OpenSSL's
-/// `RSA_NO_PADDING`, which still blinds). The salt is HMAC(d, mHash) with the same digest,
-/// keyed by the private exponent as RFC 6979 keys its nonce by the private scalar: the same
-/// key and message always give the same signature, and the salt is unpredictable to anyone
-/// without the key. Verifiers cannot tell these signatures from randomly salted ones.
-enum DeterministicPSS {
-    /// The PSS signature (k bytes) of the message whose `digest` hash is `messageDigest`.
+/// `RSA_NO_PADDING`, which still blinds). Verifiers cannot tell these signatures from randomly
+/// salted ones.
+enum SaltedPSS {
+    /// The PSS signature (k bytes) of the message whose `digest` hash is `messageDigest`, with
+    /// `salt` (exactly as long as the hash).
     static func sign(
-        _ box: PKeyBox, messageDigest: UnsafeRawBufferPointer, digest: DigestAlgorithm
+        _ box: PKeyBox, messageDigest: UnsafeRawBufferPointer, digest: DigestAlgorithm,
+        salt: [UInt8]
     ) throws(CryptoError) -> [UInt8] {
         let key = try evpKey(box)
         let modulusBits = Int(EVP_PKEY_get_bits(key))
@@ -21,6 +19,11 @@ enum DeterministicPSS {
         let hashLength = digest.byteCount
         let encodedBits = modulusBits - 1
         let encodedLength = (encodedBits + 7) / 8
+        guard salt.count == hashLength else {
+            throw CryptoError(
+                .invalidLength, "a PSS salt for \(digest) is \(hashLength) bytes, not \(salt.count)"
+            )
+        }
         // RFC 8017 §9.1.1 step 3: room for the hash, the salt and the two marker bytes.
         guard modulusBits > 0, k >= encodedLength,
             encodedLength >= 2 * hashLength + 2
@@ -30,13 +33,6 @@ enum DeterministicPSS {
             )
         }
         let messageHash = Array(messageDigest)
-        var exponent = try privateExponent(key, width: k)
-        defer { SecureBytes.wipe(&exponent) }
-        let salt = try ByteAccess.with(messageHash) { (message) throws(CryptoError) in
-            try ByteAccess.with(exponent) { (key) throws(CryptoError) in
-                try HMAC.authenticationCode(message: message, key: key, digest: digest)
-            }
-        }
 
         // Steps 5–6: H = Hash(0x00 × 8 ‖ mHash ‖ salt).
         let h = digest.hash([UInt8](repeating: 0, count: 8) + messageHash + salt)
@@ -76,18 +72,6 @@ enum DeterministicPSS {
     /// The box's `EVP_PKEY` (the one place this file reads it).
     private static func evpKey(_ box: PKeyBox) throws(CryptoError) -> OpaquePointer {
         try box.pointer
-    }
-
-    /// The private exponent d as `width` big-endian bytes.
-    private static func privateExponent(
-        _ key: OpaquePointer, width: Int
-    ) throws(CryptoError) -> [UInt8] {
-        var exponent: OpaquePointer?
-        guard EVP_PKEY_get_bn_param(key, "d", &exponent) == 1, let exponent else {
-            throw .openSSL("RSA private exponent unavailable")
-        }
-        defer { BN_clear_free(exponent) }
-        return try BigNumber.bytes(of: exponent, width: width)
     }
 
     /// RSASP1: `input` (k bytes, less than n) raised to d, with OpenSSL's blinding.

@@ -1,3 +1,5 @@
+import Fido2Crypto
+
 /// A certificate authority for tests and generated vectors: a private key and its CA
 /// certificate, issuing certificates and CRLs deterministically (see ``CertificateBuilder``
 /// and ``CertificateRevocationListBuilder``).
@@ -6,17 +8,17 @@
 /// authorityKeyIdentifier; every CRL carries authorityKeyIdentifier and a cRLNumber. Validity
 /// periods, update times and serial numbers are always the caller's, never the clock's or a
 /// random source's, so output is reproducible.
-@_spi(Fido2Internals) public struct TestCertificateAuthority: Sendable {
+package struct TestCertificateAuthority: Sendable {
     /// The CA's signing key.
-    @_spi(Fido2Internals) public let privateKey: PrivateKey
+    package let privateKey: PrivateKey
     /// The CA's certificate.
-    @_spi(Fido2Internals) public let certificate: Certificate
+    package let certificate: Certificate
 
     /// A self-signed root CA: basicConstraints CA:TRUE (critical, with `pathLengthConstraint`
     /// when given), keyUsage keyCertSign and cRLSign (critical), subjectKeyIdentifier.
     ///
     /// - Throws: as ``CertificateBuilder/sign(with:algorithm:)``.
-    @_spi(Fido2Internals) public init(
+    package init(
         privateKey: PrivateKey, subject: DistinguishedName, serialNumber: [UInt8],
         notBefore: Int64, notAfter: Int64, pathLengthConstraint: Int? = nil
     ) throws {
@@ -36,7 +38,7 @@
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidArgument`` when the certificate is not
     ///   a CA's or does not certify `privateKey`'s public key.
-    @_spi(Fido2Internals) public init(privateKey: PrivateKey, certificate: Certificate) throws {
+    package init(privateKey: PrivateKey, certificate: Certificate) throws {
         guard certificate.isCertificateAuthority else {
             throw CryptoError(.invalidArgument, "certificate is not a CA certificate")
         }
@@ -51,7 +53,7 @@
     /// subject's subjectKeyIdentifier filled in.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if a key cannot be encoded.
-    @_spi(Fido2Internals) public func builder(
+    package func builder(
         subject: DistinguishedName, subjectKey: PublicKey, serialNumber: [UInt8],
         notBefore: Int64, notAfter: Int64
     ) throws -> CertificateBuilder {
@@ -71,7 +73,7 @@
     /// Issues an intermediate CA certificate for `privateKey` and returns the new CA.
     ///
     /// - Throws: as ``CertificateBuilder/sign(with:algorithm:)``.
-    @_spi(Fido2Internals) public func issueIntermediateAuthority(
+    package func issueIntermediateAuthority(
         privateKey: PrivateKey, subject: DistinguishedName, serialNumber: [UInt8],
         notBefore: Int64, notAfter: Int64, pathLengthConstraint: Int? = nil
     ) throws -> TestCertificateAuthority {
@@ -93,7 +95,7 @@
     /// - Throws: ``CryptoError/Code-swift.struct/invalidArgument`` when `country` is not two
     ///   upper-case letters or `aaguid` is not 16 bytes; as
     ///   ``CertificateBuilder/sign(with:algorithm:)``.
-    @_spi(Fido2Internals) public func issuePackedAttestationCertificate(
+    package func issuePackedAttestationCertificate(
         subjectKey: PublicKey, country: String, organization: String, commonName: String,
         aaguid: [UInt8]?, serialNumber: [UInt8], notBefore: Int64, notAfter: Int64
     ) throws -> Certificate {
@@ -126,7 +128,7 @@
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if the CA's key cannot be
     ///   encoded.
-    @_spi(Fido2Internals) public func revocationListBuilder(
+    package func revocationListBuilder(
         thisUpdate: Int64, nextUpdate: Int64?, revoking serialNumbers: [[UInt8]] = []
     ) throws -> CertificateRevocationListBuilder {
         var builder = CertificateRevocationListBuilder(
@@ -150,7 +152,7 @@
     ///
     /// - Throws: as ``revocationListBuilder(thisUpdate:nextUpdate:revoking:)`` and
     ///   ``CertificateRevocationListBuilder/sign(with:algorithm:)``.
-    @_spi(Fido2Internals) public func issueRevocationList(
+    package func issueRevocationList(
         revoking serialNumbers: [[UInt8]], thisUpdate: Int64, nextUpdate: Int64?
     ) throws -> CertificateRevocationList {
         try revocationListBuilder(
