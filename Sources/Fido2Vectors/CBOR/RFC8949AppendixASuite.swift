@@ -4,7 +4,9 @@ import Fido2Encoding
 /// RFC 8949 Appendix A (the cbor/test-vectors `appendix_a.json` format): a list of
 /// `{cbor, hex, roundtrip, decoded?, diagnostic?}`. Each item must decode (leniently) to its
 /// `decoded` value or `diagnostic` notation and, when `roundtrip` is set, re-encode byte for
-/// byte; the RFC 7049 item `f818` is not well-formed under RFC 8949 and must be rejected.
+/// byte and read under the strict (CTAP2 canonical) options too; the RFC 7049 item `f818` is
+/// not well-formed under RFC 8949 and must be rejected as an invalid simple value by both the
+/// lenient and the strict reader.
 package struct RFC8949AppendixASuite: VectorSuite {
     package let name: String
     private let items: [JSONObject]
@@ -30,8 +32,18 @@ package struct RFC8949AppendixASuite: VectorSuite {
     private static func failure(of item: JSONObject, hex: String) -> String? {
         guard let bytes = try? Hex.decode(hex) else { return "bad hex" }
         if hex == "f818" {
-            return (try? CBORValue.decode(bytes, options: .lenient)) == nil
-                ? nil : "simple(24) in two bytes was accepted"
+            for options in [CBORDecodingOptions.lenient, .strict] {
+                do {
+                    _ = try CBORValue.decode(bytes, options: options)
+                    return "simple(24) in two bytes was accepted"
+                } catch let error as CBORError where error == CBORError(.invalidSimpleValue, at: 0)
+                {
+                    continue
+                } catch {
+                    return "simple(24) in two bytes was refused with \(error)"
+                }
+            }
+            return nil
         }
         let value: CBORValue
         do {
@@ -52,8 +64,15 @@ package struct RFC8949AppendixASuite: VectorSuite {
         } else {
             return "neither decoded nor diagnostic given"
         }
-        if item["roundtrip"]?.boolValue == true && value.encoded() != bytes {
-            return "re-encoded as \(CBORDiagnostic.hex(value.encoded()))"
+        if item["roundtrip"]?.boolValue == true {
+            if value.encoded() != bytes {
+                return "re-encoded as \(CBORDiagnostic.hex(value.encoded()))"
+            }
+            do {
+                _ = try CBORReader(bytes, options: .strict)
+            } catch {
+                return "a round-trip item is refused by the strict reader: \(error)"
+            }
         }
         return nil
     }
