@@ -5,7 +5,8 @@ import Fido2WebAuthn
 
 /// The W3C prf extension vectors (`#test-vectors-extensions-prf`): the shared keys re-derived
 /// from the seed, each CTAP2 hmac-secret case (shared secret over PIN/UV auth protocol one or
-/// two, salts, outputs, and their encryptions) and the WebAuthn-level example's derivations.
+/// two, derived alike on the platform's and the authenticator's side, salts, outputs, and their
+/// encryptions, which decrypt back) and the WebAuthn-level example's derivations.
 package struct PRFSuite: VectorSuite {
     package let name: String
     private let json: JSONValue
@@ -70,6 +71,11 @@ package struct PRFSuite: VectorSuite {
             let secret = try version.sharedSecret(
                 privateKey: platform, peer: authenticator.publicKey)
             if secret != Self.hex(values["shared_secret"]) { return "shared secret differs" }
+            if try version.sharedSecret(privateKey: authenticator, peer: platform.publicKey)
+                != secret
+            {
+                return "the authenticator's side derives another shared secret"
+            }
             var salts: [UInt8] = []
             var outputs: [UInt8] = []
             for (index, suffix) in ["first", "second"].enumerated() {
@@ -94,12 +100,10 @@ package struct PRFSuite: VectorSuite {
             let outputIV = version == .two ? Array(try seeded(single ? 0x09 : 0x0a).prefix(16)) : []
             let saltEnc = try version.encrypt(salts, sharedSecret: secret, iv: saltIV)
             if saltEnc != Self.hex(values["salt_enc"]) { return "salt_enc differs" }
-            if try version.encrypt(outputs, sharedSecret: secret, iv: outputIV)
-                != Self.hex(values["output_enc"])
-            {
-                return "output_enc differs"
-            }
+            let outputEnc = try version.encrypt(outputs, sharedSecret: secret, iv: outputIV)
+            if outputEnc != Self.hex(values["output_enc"]) { return "output_enc differs" }
             return try version.decrypt(saltEnc, sharedSecret: secret) == salts
+                && version.decrypt(outputEnc, sharedSecret: secret) == outputs
                 ? nil : "decryption differs"
         } catch {
             return "\(error)"
