@@ -79,7 +79,9 @@ let package = Package(
         // WebAuthnError, creation and request options.
         .target(
             name: "Fido2WebAuthnTestSupport",
-            dependencies: ["Fido2WebAuthn", "Fido2Authenticator", "Fido2TestSupport"],
+            dependencies: [
+                "Fido2WebAuthn", "Fido2Authenticator", "Fido2TestSupport", "Fido2Vectors",
+            ],
             path: "Tests/Fido2WebAuthnTestSupport"),
         .testTarget(
             name: "Fido2EncodingTests",

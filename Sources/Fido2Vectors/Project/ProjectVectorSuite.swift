@@ -221,6 +221,9 @@ package struct ProjectVectorSuite: VectorSuite {
                 "failed with \(error.code) at \(error.step?.description ?? "no step") (\(error.reason)); "
                 + "expected \(code ?? "?") at \(step ?? "?")"
         }
+        if let step = error.step, !step.lists(error.code) {
+            return "\(error.code) at \(step) is not in the step tables"
+        }
         return nil
     }
 

@@ -20,7 +20,8 @@ import Fido2WebAuthn
 /// client data parse, and is noted as such.
 package struct RealAuthenticationsSuite: VectorSuite {
     package let name: String
-    private let cases: [JSONValue]
+    /// The cases, as the file gives them.
+    package let cases: [JSONValue]
 
     package init?(name: String, json: JSONValue) {
         guard let cases = json.arrayValue, !cases.isEmpty,
@@ -37,16 +38,45 @@ package struct RealAuthenticationsSuite: VectorSuite {
         VectorCaseResult.each(cases, idMember: "case_id", Self.result)
     }
 
-    private static func result(_ id: String, _ entry: JSONValue) throws -> VectorCaseResult {
-        let response = try AuthenticationResponseJSON(
-            jsonValue: entry["credential"] ?? .null, path: "credential")
-        if entry["expected_result"]?.stringValue?.hasPrefix("parse-only") == true {
-            return .check(
-                id, parseOnlyFailure(response),
-                note: "parse-only (so marked by the file): response, authenticator data and "
-                    + "client data parse; the signature is not checked")
-        }
-        let expectation = RealVectorExpectation(entry, registration: false)
+    /// The case with ID `id`, or nil.
+    package func entry(_ id: String) -> JSONValue? {
+        cases.first { $0["case_id"]?.stringValue == id }
+    }
+
+    /// The response of `entry`.
+    ///
+    /// - Throws: a parse error when the case's credential is not a response.
+    package static func response(_ entry: JSONValue) throws -> AuthenticationResponseJSON {
+        try AuthenticationResponseJSON(jsonValue: entry["credential"] ?? .null, path: "credential")
+    }
+
+    /// The assertion of `entry` as its source's relying party judged it: that relying party
+    /// (``SourceRelyingParty``), the response and the expectations of §7.2.
+    ///
+    /// - Throws: as ``expectations(_:response:)``, or when the case cannot be read.
+    package static func ceremony(
+        _ entry: JSONValue
+    ) throws -> (
+        relyingParty: RelyingParty, response: AuthenticationResponseJSON,
+        expectations: AuthenticationExpectations
+    ) {
+        let response = try response(entry)
+        return (
+            try SourceRelyingParty(entry).relyingParty, response,
+            try expectations(entry, response: response)
+        )
+    }
+
+    /// What the source's relying party expected of `response`: the case's challenge, the
+    /// credential in `allowCredentials`, user verification when `require_user_verification`,
+    /// a counter that does not advance rejected, and the credential record of the stored key
+    /// and counter the case gives (BE as the assertion reports it, no user handle).
+    ///
+    /// - Throws: ``VectorDataError`` when the stored key or counter is missing;
+    ///   ``WebAuthnError`` when the key makes no credential record (ML-DSA).
+    package static func expectations(
+        _ entry: JSONValue, response: AuthenticationResponseJSON
+    ) throws -> AuthenticationExpectations {
         guard let key = entry.base64URLBytes("credential_public_key_cose"),
             let stored = entry["stored_sign_count"]?.int64Value,
             let storedCount = UInt32(exactly: stored)
@@ -54,22 +84,34 @@ package struct RealAuthenticationsSuite: VectorSuite {
         let backupEligible =
             (try? AuthenticatorData(bytes: response.response.authenticatorData))?.flags.contains(
                 .backupEligible) ?? false
+        let record = try CredentialRecord(
+            id: response.rawId, publicKeyBytes: key, signCount: storedCount,
+            backupEligible: backupEligible)
+        return AuthenticationExpectations(
+            challenge: RealVectorExpectation.challenge(entry), credential: record,
+            allowCredentials: [response.rawId],
+            requiresUserVerification: entry["require_user_verification"]?.boolValue ?? false,
+            rejectsSignCountRegression: true)
+    }
+
+    private static func result(_ id: String, _ entry: JSONValue) throws -> VectorCaseResult {
+        let response = try response(entry)
+        if entry["expected_result"]?.stringValue?.hasPrefix("parse-only") == true {
+            return .check(
+                id, parseOnlyFailure(response),
+                note: "parse-only (so marked by the file): response, authenticator data and "
+                    + "client data parse; the signature is not checked")
+        }
+        let expectation = RealVectorExpectation(entry, registration: false)
         let relyingParty = try SourceRelyingParty(entry).relyingParty
         do {
-            let record = try CredentialRecord(
-                id: response.rawId, publicKeyBytes: key, signCount: storedCount,
-                backupEligible: backupEligible)
-            let result = try relyingParty.verifyAuthentication(
-                response,
-                expecting: AuthenticationExpectations(
-                    challenge: RealVectorExpectation.challenge(entry), credential: record,
-                    allowCredentials: [response.rawId],
-                    requiresUserVerification: entry["require_user_verification"]?.boolValue
-                        ?? false,
-                    rejectsSignCountRegression: true))
+            let expectations = try expectations(entry, response: response)
+            let result = try relyingParty.verifyAuthentication(response, expecting: expectations)
             return expectation.result(
                 id, verified: decodedMismatch(result, entry),
                 note: SourceRelyingParty.note(result.deviations))
+        } catch let malformed as VectorDataError {
+            throw malformed
         } catch {
             return expectation.result(id, error)
         }

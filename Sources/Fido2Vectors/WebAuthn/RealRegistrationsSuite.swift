@@ -14,7 +14,8 @@ import Fido2WebAuthn
 /// a note saying so.
 package struct RealRegistrationsSuite: VectorSuite {
     package let name: String
-    private let cases: [JSONValue]
+    /// The cases, as the file gives them.
+    package let cases: [JSONValue]
 
     package init?(name: String, json: JSONValue) {
         guard let cases = json.arrayValue, !cases.isEmpty,
@@ -30,7 +31,21 @@ package struct RealRegistrationsSuite: VectorSuite {
         VectorCaseResult.each(cases, idMember: "case_id", Self.result)
     }
 
-    private static func result(_ id: String, _ entry: JSONValue) throws -> VectorCaseResult {
+    /// The case with ID `id`, or nil.
+    package func entry(_ id: String) -> JSONValue? {
+        cases.first { $0["case_id"]?.stringValue == id }
+    }
+
+    /// The registration of `entry` as its source's relying party judged it: that relying party
+    /// (``SourceRelyingParty``), the response and the expectations of §7.1.
+    ///
+    /// - Throws: ``VectorDataError`` or a parse error when the case cannot be read.
+    package static func ceremony(
+        _ entry: JSONValue
+    ) throws -> (
+        relyingParty: RelyingParty, response: RegistrationResponseJSON,
+        expectations: RegistrationExpectations
+    ) {
         let source = try SourceRelyingParty(entry)
         let response = try RegistrationResponseJSON(
             jsonValue: entry["credential"] ?? .null, path: "credential")
@@ -38,9 +53,14 @@ package struct RealRegistrationsSuite: VectorSuite {
             challenge: RealVectorExpectation.challenge(entry),
             requiresUserVerification: entry["require_user_verification"]?.boolValue ?? false,
             allowedAlgorithms: source.allowedAlgorithms)
+        return (source.relyingParty, response, expectations)
+    }
+
+    private static func result(_ id: String, _ entry: JSONValue) throws -> VectorCaseResult {
+        let (relyingParty, response, expectations) = try ceremony(entry)
         let expectation = RealVectorExpectation(entry, registration: true)
         do {
-            let verified = try source.relyingParty.verifyRegistration(
+            let verified = try relyingParty.verifyRegistration(
                 response, expecting: expectations)
             return expectation.result(
                 id, verified: decodedMismatch(verified, entry),

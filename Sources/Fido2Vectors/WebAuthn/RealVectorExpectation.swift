@@ -9,8 +9,8 @@ import Fido2WebAuthn
 /// wins); a failure with any other code does not meet the expectation. ML-DSA credentials
 /// (COSE alg −48, −49, −50) expect `unsupportedAlgorithm` whatever the file says, as its README
 /// states: OpenSSL 3.0 has no ML-DSA.
-struct RealVectorExpectation {
-    enum Kind {
+package struct RealVectorExpectation {
+    package enum Kind {
         case ok
         /// A failure with one of these codes.
         case failure(words: String, codes: [String])
@@ -51,9 +51,9 @@ struct RealVectorExpectation {
 
     static let mlDSAAlgorithms: Set<Int64> = [-48, -49, -50]
 
-    let kind: Kind
+    package let kind: Kind
 
-    init(_ entry: JSONValue, registration: Bool) {
+    package init(_ entry: JSONValue, registration: Bool) {
         let algorithm =
             registration
             ? entry["decoded"]?["cose_alg"]?.int64Value
@@ -128,8 +128,17 @@ struct RealVectorExpectation {
         }
     }
 
-    /// Why `error` does not meet the expectation, or nil.
+    /// Why `error` does not meet the expectation, or nil. An expected failure must also be at a
+    /// step the step tables list its code for.
     func mismatch(_ error: WebAuthnError) -> String? {
+        if let mismatch = codeMismatch(error) { return mismatch }
+        if let step = error.step, !step.lists(error.code) {
+            return "failed with \(error.code) at \(step), which the step tables do not list"
+        }
+        return nil
+    }
+
+    private func codeMismatch(_ error: WebAuthnError) -> String? {
         let code = error.code.description
         switch kind {
         case .ok, .inferredOK:
@@ -150,7 +159,7 @@ struct RealVectorExpectation {
     /// The expected challenge's bytes: base64url, except for the sources' deliberately wrong
     /// `shouldhavebeenthisvalue`, which is no base64url of any bytes (its last character has
     /// spare bits set) and stands for its UTF-8.
-    static func challenge(_ entry: JSONValue) -> [UInt8] {
+    package static func challenge(_ entry: JSONValue) -> [UInt8] {
         let text = entry["expected_challenge"]?.stringValue ?? ""
         return (try? Base64URL.decode(text)) ?? Array(text.utf8)
     }

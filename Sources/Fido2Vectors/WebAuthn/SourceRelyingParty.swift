@@ -20,17 +20,17 @@ import Fido2WebAuthn
 ///   `safetynet-timestamp-unchecked` or the notes say the source called its verifier with
 ///   `verify_timestamp_ms=False`/`verifyTimestampMS: false`; a CTS profile mismatch accepted
 ///   where they say `attestationSafetyNetEnforceCTSCheck: false`.
-struct SourceRelyingParty {
+package struct SourceRelyingParty {
     /// The relying party.
-    let relyingParty: RelyingParty
+    package let relyingParty: RelyingParty
     /// The algorithms of `pubKeyCredParams`.
-    let allowedAlgorithms: [COSEAlgorithm]
+    package let allowedAlgorithms: [COSEAlgorithm]
 
     /// The relying party of `entry`.
     ///
     /// - Throws: ``VectorDataError`` for a pinned time that is not a date-time, PEM that does
     ///   not parse, or a named anchor fido2kit does not ship.
-    init(_ entry: JSONValue) throws {
+    package init(_ entry: JSONValue) throws {
         var relaxations: VerificationRelaxations = []
         if entry["require_user_presence"]?.boolValue == false {
             relaxations.insert(.allowsRegistrationWithoutUserPresence)
