@@ -74,8 +74,7 @@ import Testing
                 BelvoAuthorizePaymentRequest.authenticationResponse(body: body),
                 expecting: AuthenticationExpectations(
                     challenge: options.challenge, credential: record,
-                    allowCredentials: options.allowCredentials, requiresUserVerification: true,
-                    rejectsSignCountRegression: true))
+                    allowCredentials: options.allowCredentials, requiresUserVerification: true))
         }
     }
 
@@ -111,7 +110,7 @@ import Testing
             #expect(payment.userHandle == Array("a5bd0ef9-f8ab-41a2-b968-489761a91de6".utf8))
             #expect(payment.userVerified)
             #expect(payment.relyingPartyID == "belvo.com")
-            record = payment.updating(record)
+            record = payment.updatedRecord
         }
     }
 
@@ -157,7 +156,7 @@ import Testing
         let (options, body) = try enrollment.authorizeBody()
         let first = try enrollment.verifyPayment(body, options, record: enrollment.record)
         #expect {
-            try enrollment.verifyPayment(body, options, record: first.updating(enrollment.record))
+            try enrollment.verifyPayment(body, options, record: first.updatedRecord)
         } throws: { ($0 as? WebAuthnError)?.code == .signCountRegressed }
     }
 

@@ -33,7 +33,7 @@ public func webAuthnError<T>(
     }
 }
 
-/// Expects `body` to fail with `code` at `step`, and the step tables of ``VerificationStep`` to
+/// Expects `body` to fail with `code` at `step`, and the step tables of `VerificationStep` to
 /// list that code for that step (so the tables the documentation renders cannot drift from what
 /// the relying party does).
 public func expectFailure<T>(
@@ -46,7 +46,7 @@ public func expectFailure<T>(
     expectListedInTheStepTables(error, sourceLocation: sourceLocation)
 }
 
-/// Expects a ceremony error's step and code to be a row of ``VerificationStep``'s tables.
+/// Expects a ceremony error's step and code to be a row of `VerificationStep`'s tables.
 public func expectListedInTheStepTables(
     _ error: WebAuthnError, sourceLocation: SourceLocation = #_sourceLocation
 ) {

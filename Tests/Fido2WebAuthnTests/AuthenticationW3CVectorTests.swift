@@ -36,7 +36,7 @@ import Testing
         expectations.credential = registration.credentialRecord()
         let result = try relyingParty.verifyAuthentication(
             try vector.authenticationResponse(), expecting: expectations)
-        let updated = result.updating(expectations.credential)
+        let updated = result.updatedRecord
         #expect(updated.signCount == result.signCount)
         #expect(updated.backupState == result.backupState)
         #expect(updated.backupEligible == registration.backupEligible)

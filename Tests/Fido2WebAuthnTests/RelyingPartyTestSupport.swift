@@ -77,8 +77,7 @@ extension W3CVector {
         return AuthenticationExpectations(
             challenge: try authenticationBytes("challenge"), credential: try credentialRecord(),
             allowCredentials: [credentialId],
-            requiresUserVerification: try assertionFlags().contains(.userVerified),
-            rejectsSignCountRegression: true)
+            requiresUserVerification: try assertionFlags().contains(.userVerified))
     }
 }
 
@@ -225,7 +224,7 @@ struct SyntheticCeremony {
     )
         throws -> CredentialRecord
     {
-        CredentialRecord(
+        try CredentialRecord(
             id: credentialId, publicKey: try credentialPublicKey, signCount: signCount,
             backupEligible: backupEligible, userHandle: userHandle)
     }

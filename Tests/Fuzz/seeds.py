@@ -273,6 +273,32 @@ def webauthn_json():
             "allowCredentials": [{"type": "public-key", "id": credential_id}],
             "userVerification": "preferred", "hints": ["client-device"], "extensions": {},
         })
+        # The relying party's own forms: a credential record and both ceremony states.
+        yield compact({
+            "version": 1, "type": "public-key", "id": credential_id,
+            "publicKey": b64url_text(bytes.fromhex(derived["credential_public_key_cose"])),
+            "signCount": 0, "transports": ["internal", "hybrid"], "uvInitialized": True,
+            "backupEligible": False, "backupState": False,
+            "attestationObject": b64url_text(bytes.fromhex(registration["attestationObject"])),
+            "attestationClientDataJSON": b64url_text(bytes.fromhex(registration["clientDataJSON"])),
+            "userHandle": b64url_text(b"user"),
+        })
+        yield compact({
+            "version": 1, "ceremony": "registration",
+            "challenge": b64url_text(bytes.fromhex(registration["challenge"])),
+            "relyingPartyID": derived["rp_id"],
+            "user": {"id": b64url_text(b"user"), "name": "user@example.org", "displayName": "U"},
+            "userVerification": "preferred", "algorithms": [-7, -8, -257], "attestation": "none",
+            "excludedCredentials": [credential_id],
+            "acceptedAttestationTypes": ["anonCA", "attCA", "basic", "none", "self"],
+            "allowedExtensions": ["credProtect"], "expiresAt": 1767225600000,
+        })
+        yield compact({
+            "version": 1, "ceremony": "authentication",
+            "challenge": b64url_text(bytes.fromhex(authentication["challenge"])),
+            "relyingPartyID": derived["rp_id"], "userVerification": "required",
+            "allowedCredentials": [credential_id], "expiresAt": 1767225600000,
+        })
 
 
 def base64_texts():

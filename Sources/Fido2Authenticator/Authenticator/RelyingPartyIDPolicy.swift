@@ -35,7 +35,7 @@ public enum RelyingPartyIDPolicy {
 
     /// Checks that `relyingPartyID` may be used from `origin`, and returns it lower-cased.
     ///
-    /// - Throws: ``WebAuthnError`` `invalidRelyingPartyID` naming the rule that failed.
+    /// - Throws: `WebAuthnError` `invalidRelyingPartyID` naming the rule that failed.
     public static func validate(
         _ relyingPartyID: String, for origin: WebOrigin
     )

@@ -24,7 +24,7 @@ import Fido2WebAuthn
 ///   synced passkeys), signs authenticatorData ‖ SHA-256(clientDataJSON), and answers with the
 ///   user handle.
 ///
-/// Every failure is a ``WebAuthnError``. A registration stores nothing until every signature
+/// Every failure is a `WebAuthnError`. A registration stores nothing until every signature
 /// has been made. An assertion commits its counter before it signs, so that concurrent
 /// assertions never hand out one value twice: a failure after the commit (the signature, or the
 /// caller's delivery of the response) leaves a gap in the counter, which relying parties
@@ -47,7 +47,7 @@ public struct SoftwareAuthenticator: Sendable {
 
     /// Creates a credential from creation options JSON (`PublicKeyCredentialCreationOptionsJSON`).
     ///
-    /// - Throws: ``WebAuthnError``: the JSON form's errors; then as
+    /// - Throws: `WebAuthnError`: the JSON form's errors; then as
     ///   ``makeCredential(options:origin:topOrigin:)``.
     public func makeCredential(
         optionsJSON: [UInt8], origin: String, topOrigin: String? = nil
@@ -68,7 +68,7 @@ public struct SoftwareAuthenticator: Sendable {
     ///   - origin: the caller's origin, written into clientDataJSON.
     ///   - topOrigin: for a call from a cross-origin iframe, the top-level origin
     ///     (`crossOrigin` is then true).
-    /// - Throws: ``WebAuthnError``: `invalidOrigin`; `invalidRelyingPartyID`;
+    /// - Throws: `WebAuthnError`: `invalidOrigin`; `invalidRelyingPartyID`;
     ///   `noSupportedAlgorithm`; `credentialExcluded`; `userVerificationUnavailable`;
     ///   `residentKeyUnavailable`; `keyGenerationFailed`; `signingFailed`; the store's errors
     ///   (`credentialExists`, `storageFailure`).
@@ -255,7 +255,7 @@ public struct SoftwareAuthenticator: Sendable {
 
     /// Makes an assertion from request options JSON (`PublicKeyCredentialRequestOptionsJSON`).
     ///
-    /// - Throws: ``WebAuthnError``: the JSON form's errors; then as
+    /// - Throws: `WebAuthnError`: the JSON form's errors; then as
     ///   ``getAssertion(options:origin:topOrigin:)``.
     public func getAssertion(
         optionsJSON: [UInt8], origin: String, topOrigin: String? = nil
@@ -269,7 +269,7 @@ public struct SoftwareAuthenticator: Sendable {
 
     /// Makes an assertion.
     ///
-    /// - Throws: ``WebAuthnError``: `invalidOrigin`; `invalidRelyingPartyID`;
+    /// - Throws: `WebAuthnError`: `invalidOrigin`; `invalidRelyingPartyID`;
     ///   `noMatchingCredential` (none of `allowCredentials` is held for the RP ID);
     ///   `noDiscoverableCredential` (empty `allowCredentials`, no discoverable credential);
     ///   `userVerificationUnavailable`; `signCountExhausted`; `signingFailed`; the store's

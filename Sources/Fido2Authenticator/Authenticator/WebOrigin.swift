@@ -23,7 +23,7 @@ public struct WebOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads an origin.
     ///
-    /// - Throws: ``WebAuthnError`` `invalidOrigin` for another scheme, `http` on a host other
+    /// - Throws: `WebAuthnError` `invalidOrigin` for another scheme, `http` on a host other
     ///   than localhost, a path, query, fragment or user info, an empty or malformed host, or a
     ///   port outside 1…65535.
     public init(_ text: String) throws {

@@ -50,7 +50,7 @@ enum CredentialFile {
 
     /// Reads a file's bytes.
     ///
-    /// - Throws: ``WebAuthnError`` `corruptCredential` saying what is wrong.
+    /// - Throws: `WebAuthnError` `corruptCredential` saying what is wrong.
     static func decode(_ bytes: [UInt8], name: String) throws(WebAuthnError) -> StoredCredential {
         func corrupt(_ reason: String) -> WebAuthnError {
             WebAuthnError(.corruptCredential, "\(name): \(reason)")

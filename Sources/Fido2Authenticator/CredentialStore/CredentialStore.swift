@@ -9,19 +9,19 @@ import Fido2WebAuthn
 public protocol CredentialStore: Sendable {
     /// The credential with ID `id`, or nil when there is none.
     ///
-    /// - Throws: ``WebAuthnError`` `corruptCredential` or `storageFailure` when the store
+    /// - Throws: `WebAuthnError` `corruptCredential` or `storageFailure` when the store
     ///   cannot be read.
     func credential(id: [UInt8]) throws -> StoredCredential?
 
     /// Every credential made for `relyingPartyID`, in the store's order.
     ///
-    /// - Throws: ``WebAuthnError`` `corruptCredential` or `storageFailure`; a credential that
+    /// - Throws: `WebAuthnError` `corruptCredential` or `storageFailure`; a credential that
     ///   cannot be read is reported, never skipped.
     func credentials(relyingPartyID: String) throws -> [StoredCredential]
 
     /// Adds a new credential.
     ///
-    /// - Throws: ``WebAuthnError`` `credentialExists` when one with the same ID is stored;
+    /// - Throws: `WebAuthnError` `credentialExists` when one with the same ID is stored;
     ///   `storageFailure` when it cannot be written.
     func add(_ credential: StoredCredential) throws
 
@@ -30,7 +30,7 @@ public protocol CredentialStore: Sendable {
     /// A replacement computed from an earlier read can undo a change made in between (two
     /// assertions reading the same counter); use ``update(id:_:)`` to change a credential.
     ///
-    /// - Throws: ``WebAuthnError`` `credentialNotFound` when no credential has that ID;
+    /// - Throws: `WebAuthnError` `credentialNotFound` when no credential has that ID;
     ///   `storageFailure` when it cannot be written.
     func replace(_ credential: StoredCredential) throws
 
@@ -40,7 +40,7 @@ public protocol CredentialStore: Sendable {
     /// as stored afterwards. The software authenticator advances signature counters with it.
     /// `change` runs while the store is locked: it must be quick and must not call the store.
     ///
-    /// - Throws: ``WebAuthnError`` `credentialNotFound` when no credential has that ID; what
+    /// - Throws: `WebAuthnError` `credentialNotFound` when no credential has that ID; what
     ///   `change` throws (nothing is then written); `corruptCredential` or `storageFailure`.
     func update(
         id: [UInt8], _ change: (inout StoredCredential) throws -> Void
@@ -49,7 +49,7 @@ public protocol CredentialStore: Sendable {
     /// Removes the credential with ID `id` (a registration whose response never reached the
     /// relying party).
     ///
-    /// - Throws: ``WebAuthnError`` `credentialNotFound` when no credential has that ID;
+    /// - Throws: `WebAuthnError` `credentialNotFound` when no credential has that ID;
     ///   `storageFailure` when it cannot be removed.
     func remove(id: [UInt8]) throws
 }

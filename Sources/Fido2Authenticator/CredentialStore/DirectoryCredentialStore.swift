@@ -49,7 +49,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     /// Opens the store at `path`, creating the directory (and its parents) with mode 0700 when
     /// it does not exist, and removes the temporary files writers that died left behind.
     ///
-    /// - Throws: ``WebAuthnError`` `storageFailure` when the path exists but is not a
+    /// - Throws: `WebAuthnError` `storageFailure` when the path exists but is not a
     ///   directory, cannot be created, belongs to another user, or is writable by group or
     ///   others.
     public init(path: String) throws {
@@ -60,7 +60,7 @@ public struct DirectoryCredentialStore: CredentialStore {
 
     /// The credential with ID `id`, or nil when its file does not exist.
     ///
-    /// - Throws: ``WebAuthnError`` `corruptCredential` when the file cannot be read back or is
+    /// - Throws: `WebAuthnError` `corruptCredential` when the file cannot be read back or is
     ///   not a regular file; `storageFailure` when it cannot be opened or read.
     public func credential(id: [UInt8]) throws -> StoredCredential? {
         let name = try Self.fileName(for: id)
@@ -71,7 +71,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     /// Every credential for `relyingPartyID`, in file-name order (the order of their IDs'
     /// hashes). Every credential file is read, so one corrupt file fails the call.
     ///
-    /// - Throws: ``WebAuthnError`` `corruptCredential`; `storageFailure`.
+    /// - Throws: `WebAuthnError` `corruptCredential`; `storageFailure`.
     public func credentials(relyingPartyID: String) throws -> [StoredCredential] {
         var result: [StoredCredential] = []
         let names = try StoreDirectory.names(in: path) {
@@ -87,7 +87,7 @@ public struct DirectoryCredentialStore: CredentialStore {
 
     /// Writes a new credential file, under the store's lock.
     ///
-    /// - Throws: ``WebAuthnError`` `credentialExists` when the ID's file exists;
+    /// - Throws: `WebAuthnError` `credentialExists` when the ID's file exists;
     ///   `storageFailure` when writing fails (the store is then unchanged).
     public func add(_ credential: StoredCredential) throws {
         let name = try Self.fileName(for: credential.id)
@@ -103,7 +103,7 @@ public struct DirectoryCredentialStore: CredentialStore {
 
     /// Replaces a credential file atomically, under the store's lock.
     ///
-    /// - Throws: ``WebAuthnError`` `credentialNotFound` when the ID has no file;
+    /// - Throws: `WebAuthnError` `credentialNotFound` when the ID has no file;
     ///   `storageFailure` when writing fails (the old file then stays).
     public func replace(_ credential: StoredCredential) throws {
         let name = try Self.fileName(for: credential.id)
@@ -118,7 +118,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     /// change made by another thread or process is never lost: the counters of assertions made
     /// at once, from however many processes, are all different.
     ///
-    /// - Throws: ``WebAuthnError`` `credentialNotFound` when the ID has no file; what `change`
+    /// - Throws: `WebAuthnError` `credentialNotFound` when the ID has no file; what `change`
     ///   throws; `corruptCredential`; `storageFailure` (the old file then stays).
     public func update(
         id: [UInt8], _ change: (inout StoredCredential) throws -> Void
@@ -139,7 +139,7 @@ public struct DirectoryCredentialStore: CredentialStore {
 
     /// Removes a credential file, under the store's lock.
     ///
-    /// - Throws: ``WebAuthnError`` `credentialNotFound` when the ID has no file;
+    /// - Throws: `WebAuthnError` `credentialNotFound` when the ID has no file;
     ///   `storageFailure` when it cannot be removed.
     public func remove(id: [UInt8]) throws {
         let name = try Self.fileName(for: id)

@@ -42,7 +42,7 @@ public final class InMemoryCredentialStore: CredentialStore {
 
     /// Adds a credential.
     ///
-    /// - Throws: ``WebAuthnError`` `credentialExists` for a repeated ID.
+    /// - Throws: `WebAuthnError` `credentialExists` for a repeated ID.
     public func add(_ credential: StoredCredential) throws {
         let added = table.withLock { table -> Bool in
             let key = CredentialKey(id: credential.id)
@@ -59,7 +59,7 @@ public final class InMemoryCredentialStore: CredentialStore {
 
     /// Replaces a credential.
     ///
-    /// - Throws: ``WebAuthnError`` `credentialNotFound` for an unknown ID.
+    /// - Throws: `WebAuthnError` `credentialNotFound` for an unknown ID.
     public func replace(_ credential: StoredCredential) throws {
         _ = try update(id: credential.id) { $0 = credential }
     }
@@ -67,7 +67,7 @@ public final class InMemoryCredentialStore: CredentialStore {
     /// Changes a credential under the table's mutex, so no other call comes between the read
     /// and the write.
     ///
-    /// - Throws: ``WebAuthnError`` `credentialNotFound` for an unknown ID; what `change`
+    /// - Throws: `WebAuthnError` `credentialNotFound` for an unknown ID; what `change`
     ///   throws (the credential then stays as it was).
     public func update(
         id: [UInt8], _ change: (inout StoredCredential) throws -> Void
@@ -89,7 +89,7 @@ public final class InMemoryCredentialStore: CredentialStore {
 
     /// Removes a credential; the others keep their order.
     ///
-    /// - Throws: ``WebAuthnError`` `credentialNotFound` for an unknown ID.
+    /// - Throws: `WebAuthnError` `credentialNotFound` for an unknown ID.
     public func remove(id: [UInt8]) throws {
         let removed = table.withLock { table -> Bool in
             guard let index = table.indexByID.removeValue(forKey: CredentialKey(id: id)) else {

@@ -14,7 +14,7 @@ enum StoreDirectory {
     /// root), writable by nobody else, since whoever can write there can plant or swap
     /// credentials.
     ///
-    /// - Throws: ``WebAuthnError`` `storageFailure` naming what is wrong.
+    /// - Throws: `WebAuthnError` `storageFailure` naming what is wrong.
     static func prepare(_ path: String) throws(WebAuthnError) {
         try make(path)
         var status = stat()
@@ -40,7 +40,7 @@ enum StoreDirectory {
 
     /// The names in `path` for which `include` is true, sorted.
     ///
-    /// - Throws: ``WebAuthnError`` `storageFailure` when the directory cannot be read.
+    /// - Throws: `WebAuthnError` `storageFailure` when the directory cannot be read.
     static func names(
         in path: String, where include: (String) -> Bool
     ) throws(WebAuthnError) -> [String] {

@@ -18,7 +18,7 @@ enum StoreFile {
     /// planted under a credential's name is refused at once instead of blocking, and a symbolic
     /// link (dangling or not) is never followed out of the store.
     ///
-    /// - Throws: ``WebAuthnError`` `corruptCredential` for a symbolic link, a file that is not
+    /// - Throws: `WebAuthnError` `corruptCredential` for a symbolic link, a file that is not
     ///   a regular file, or one larger than ``maximumSize``; `storageFailure` when it cannot be
     ///   opened or read.
     static func readRegular(_ path: String) throws(WebAuthnError) -> [UInt8]? {
@@ -69,7 +69,7 @@ enum StoreFile {
     /// not predictable and not tied to the process ID, so a file left by a killed process never
     /// stands in the way of a later one.
     ///
-    /// - Throws: ``WebAuthnError`` `storageFailure`; nothing is left behind then.
+    /// - Throws: `WebAuthnError` `storageFailure`; nothing is left behind then.
     static func writeTemporary(
         _ bytes: [UInt8], directory: String, name: String
     ) throws(WebAuthnError) -> String {

@@ -17,7 +17,7 @@ enum StoreLock {
 
     /// Runs `body` holding the lock, waiting for it as long as another holder keeps it.
     ///
-    /// - Throws: ``WebAuthnError`` `storageFailure` when the lock file cannot be opened or
+    /// - Throws: `WebAuthnError` `storageFailure` when the lock file cannot be opened or
     ///   locked; what `body` throws.
     static func withLock<Result, Failure: Error>(
         directory: String, _ body: () throws(Failure) -> Result

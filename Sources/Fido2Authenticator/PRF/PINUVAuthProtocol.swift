@@ -15,7 +15,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     /// The shared secret from the ECDH x-coordinate `z` (CTAP 2.1 "kdf"): 32 bytes for
     /// protocol one, 64 (HMAC key ‖ AES key) for protocol two.
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/invalidValue`` if the crypto layer fails.
+    /// - Throws: `invalidValue` if the crypto layer fails.
     public func kdf(_ z: [UInt8]) throws -> [UInt8] {
         try Self.crypto { () throws in
             switch self {
@@ -36,7 +36,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
 
     /// ECDH between `privateKey` and `peer` (P-256), then ``kdf(_:)``.
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/invalidValue`` for keys that are not both
+    /// - Throws: `invalidValue` for keys that are not both
     ///   P-256, or if the crypto layer fails.
     public func sharedSecret(
         privateKey: PrivateKey, peer: PublicKey
@@ -56,7 +56,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     /// `iv`, which must then be 16 random bytes (fixed only to reproduce test vectors);
     /// protocol one ignores it and uses a zero IV.
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/invalidValue`` for a secret, IV or plaintext
+    /// - Throws: `invalidValue` for a secret, IV or plaintext
     ///   of the wrong size.
     public func encrypt(
         _ plaintext: [UInt8], sharedSecret: [UInt8], iv: [UInt8]
@@ -77,7 +77,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
 
     /// Decrypts what ``encrypt(_:sharedSecret:iv:)`` made.
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/invalidValue`` for a secret or ciphertext of
+    /// - Throws: `invalidValue` for a secret or ciphertext of
     ///   the wrong size.
     public func decrypt(
         _ ciphertext: [UInt8], sharedSecret: [UInt8]
@@ -104,7 +104,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     /// The message authentication code of `message` under `sharedSecret`: 16 bytes for
     /// protocol one, 32 for protocol two.
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/invalidValue`` for a secret of the wrong size.
+    /// - Throws: `invalidValue` for a secret of the wrong size.
     public func authenticate(
         _ message: [UInt8], sharedSecret: [UInt8]
     ) throws

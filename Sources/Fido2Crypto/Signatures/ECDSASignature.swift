@@ -107,7 +107,7 @@ public struct ECDSASignature: Hashable, Sendable {
     }
 
     /// The DER encoding: a `SEQUENCE` of two minimal non-negative `INTEGER`s with definite
-    /// minimal lengths, written by ``DERWriter``.
+    /// minimal lengths, written by this module's DER writer.
     ///
     /// Any r and s encode, however long. A length of 65,536 or more takes a length field of
     /// more than two octets: still DER, but more than ``init(derRepresentation:)`` accepts, so

@@ -3,7 +3,7 @@ import COpenSSL
 /// An X.509 certificate (RFC 5280), parsed strictly and backed by an OpenSSL `X509`.
 ///
 /// A value type over a private class that owns the `X509` and frees it when the last copy goes
-/// away. The DER must be accepted by both this module's strict ``DERReader`` (definite minimal
+/// away. The DER must be accepted by both this module's strict DER reader (definite minimal
 /// lengths, no trailing bytes) and OpenSSL's `d2i_X509`. The extensions this type interprets
 /// (basicConstraints, keyUsage, extKeyUsage, subjectAltName, key identifiers and the FIDO
 /// AAGUID) are decoded at parse time, so a malformed one is a parse error; unknown extensions,

@@ -5,7 +5,7 @@ import COpenSSL
 /// ``CertificateChainVerifier`` through ``RevocationCheck``.
 ///
 /// A value type over a private class that owns the `X509_CRL` and frees it when the last copy
-/// goes away. The DER must be accepted by both this module's strict ``DERReader`` (definite
+/// goes away. The DER must be accepted by both this module's strict DER reader (definite
 /// minimal lengths, no trailing bytes, at most 16 MiB) and OpenSSL's `d2i_X509_CRL`. Parsing
 /// does not check the signature: the verifier does, with the issuer it finds in the path (or
 /// call ``isSignatureValid(issuerKey:)``).

@@ -22,7 +22,9 @@ public struct DistinguishedName: Hashable, Sendable, CustomStringConvertible {
         /// An attribute whose value is `value` encoded as `encoding` (UTF8String by default;
         /// RFC 5280 asks for PrintableString for countryName, which ``country(_:)`` uses).
         ///
-        /// - Throws: as ``DERWriter/appendString(_:as:)``.
+        /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` when `value` has
+        ///   characters `encoding` cannot hold; ``CryptoError/Code-swift.struct/derUnexpectedTag``
+        ///   when `encoding` is not a character string type.
         public init(
             type: ASN1ObjectIdentifier, value: String, encoding: DERTag = .utf8String
         ) throws {

@@ -76,8 +76,9 @@ public struct Fido2EncodingError: Error, Sendable, Hashable, CustomStringConvert
         public static let tooManyItems = Code(.tooManyItems)
         /// A string longer (in UTF-8 bytes, after unescaping) than the reader allows.
         public static let stringTooLong = Code(.stringTooLong)
-        /// A well-formed value of another kind than the ``JSONScanner`` caller asked for (a
-        /// number where a string was expected); the scanner can go on from there.
+        /// A well-formed value of another kind than the caller of `JSONScanner` (the SPI
+        /// reader fido2kit's own modules use) asked for (a number where a string was
+        /// expected); the scanner can go on from there.
         public static let unexpectedKind = Code(.unexpectedKind)
 
         /// The code's name, such as `invalidCharacter`.

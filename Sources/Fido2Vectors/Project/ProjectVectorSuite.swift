@@ -67,7 +67,9 @@ package struct ProjectVectorSuite: VectorSuite {
         else { throw VectorDataError("relying_party or expected is incomplete") }
         let relyingParty = RelyingParty(
             id: rpID, origins: party.strings("origins"), trustPolicy: policy,
-            profile: party["profile"]?.stringValue == "strict" ? .strict : .compatible)
+            profile: party["profile"]?.stringValue == "strict" ? .strict : .compatible,
+            relaxations: party["reject_sign_count_regression"]?.boolValue == false
+                ? .acceptsSignCountRegression : [])
         let requiresUV = party["require_user_verification"]?.boolValue ?? false
         switch entry["ceremony"]?.stringValue {
         case "registration":
@@ -116,9 +118,7 @@ package struct ProjectVectorSuite: VectorSuite {
                     allowCredentials: (party["allow_credentials"]?.arrayValue ?? []).compactMap {
                         $0.stringValue.flatMap { try? Base64URL.decode($0) }
                     },
-                    requiresUserVerification: requiresUV,
-                    rejectsSignCountRegression: party["reject_sign_count_regression"]?.boolValue
-                        ?? false)
+                    requiresUserVerification: requiresUV)
             } catch {
                 return errorMismatch(error, expected)
             }

@@ -10,7 +10,7 @@ import Fido2WebAuthn
 /// The relying party (``SourceRelyingParty``): RP IDs `expected_rp_id`, origins
 /// `expected_origin`, the compatible profile, the case's challenge,
 /// user verification when `require_user_verification`, the credential in `allowCredentials`,
-/// and a counter that does not advance rejected (`rejectsSignCountRegression`), as the sources
+/// and a counter that does not advance rejected (the default), as the sources
 /// do. The credential record: `credential_public_key_cose`, `stored_sign_count`, BE as the
 /// assertion reports it (the file does not give the registered value) and no stored user
 /// handle (the file gives none; §7.2 step 6 then leaves the handle to the caller). `ok` must
@@ -69,7 +69,7 @@ package struct RealAuthenticationsSuite: VectorSuite {
 
     /// What the source's relying party expected of `response`: the case's challenge, the
     /// credential in `allowCredentials`, user verification when `require_user_verification`,
-    /// a counter that does not advance rejected, and the credential record of the stored key
+    /// a counter that does not advance rejected (the default), and the credential record of the stored key
     /// and counter the case gives (BE as the assertion reports it, no user handle).
     ///
     /// - Throws: ``VectorDataError`` when the stored key or counter is missing;
@@ -90,8 +90,7 @@ package struct RealAuthenticationsSuite: VectorSuite {
         return AuthenticationExpectations(
             challenge: RealVectorExpectation.challenge(entry), credential: record,
             allowCredentials: [response.rawId],
-            requiresUserVerification: entry["require_user_verification"]?.boolValue ?? false,
-            rejectsSignCountRegression: true)
+            requiresUserVerification: entry["require_user_verification"]?.boolValue ?? false)
     }
 
     private static func result(_ id: String, _ entry: JSONValue) throws -> VectorCaseResult {

@@ -266,8 +266,7 @@ struct W3CVector {
             expecting: AuthenticationExpectations(
                 challenge: try bytes("authentication", "challenge"), credential: record,
                 allowCredentials: [record.id],
-                requiresUserVerification: flags.contains(.userVerified),
-                rejectsSignCountRegression: true))
+                requiresUserVerification: flags.contains(.userVerified)))
         guard result.flags == flags, result.signCount == 0, result.signCountVerdict == .notUsed
         else { throw VectorDataError("verified, but flags or counter are not the vector's") }
     }

@@ -68,6 +68,9 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case signCountRegressed
             case extensionNotAllowed
             case attestationTypeNotAccepted
+            case ceremonyExpired
+            case ceremonyStateMismatch
+            case randomGenerationFailed
             // MARK: Relying party: attestation statements (§8)
             case attestationFormatUnsupported
             case attestationSignatureInvalid
@@ -214,7 +217,8 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The assertion signature does not verify with the stored credential public key.
         public static let signatureInvalid = Code(.signatureInvalid)
         /// The signature counter did not advance while the stored or received one is non-zero
-        /// (a possible cloned authenticator), under a policy that rejects it.
+        /// (a possible cloned authenticator), and the relying party does not accept it
+        /// (``VerificationRelaxations/acceptsSignCountRegression``).
         public static let signCountRegressed = Code(.signCountRegressed)
         /// The authenticator returned an extension output the relying party's policy does not
         /// allow.
@@ -222,6 +226,14 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The attestation statement verified, but its attestation type (none, self, basic, …)
         /// is not one the relying party accepts.
         public static let attestationTypeNotAccepted = Code(.attestationTypeNotAccepted)
+        /// The ceremony's state (``RegistrationState``, ``AuthenticationState``) expired: the
+        /// response came after the timeout its options gave the user.
+        public static let ceremonyExpired = Code(.ceremonyExpired)
+        /// The ceremony's state does not belong here: another relying party's RP ID, or a state
+        /// of the other ceremony.
+        public static let ceremonyStateMismatch = Code(.ceremonyStateMismatch)
+        /// The system's random source failed to produce a challenge.
+        public static let randomGenerationFailed = Code(.randomGenerationFailed)
 
         // MARK: Relying party: attestation statements (§8)
 
@@ -277,7 +289,7 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// An error with `code` and `reason`, naming where it happened: every part of fido2kit
     /// reports WebAuthn failures through it, and code outside the library may too (a
-    /// ``CredentialStore``-like protocol implemented on a database reports `storageFailure`,
+    /// `CredentialStore`-like protocol implemented on a database reports `storageFailure`,
     /// say).
     public init(
         _ code: Code, _ reason: String, field: String? = nil, step: VerificationStep? = nil,

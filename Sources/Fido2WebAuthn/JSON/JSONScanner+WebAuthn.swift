@@ -118,6 +118,18 @@ extension JSONScanner {
         UInt32(truncatingIfNeeded: try integer(in: 0...Int(UInt32.max)))
     }
 
+    /// A 64-bit signed integer (a time in milliseconds).
+    package mutating func int64() throws(WebAuthnError) -> Int64 {
+        Int64(try integer(in: Int(Int64.min)...Int(Int64.max)))
+    }
+
+    /// An array of base64url strings (credential IDs).
+    package mutating func base64URLs() throws(WebAuthnError) -> [[UInt8]] {
+        var values: [[UInt8]] = []
+        try elements { (scanner) throws(WebAuthnError) in values.append(try scanner.base64URL()) }
+        return values
+    }
+
     /// Any value, as a tree.
     package mutating func value() throws(WebAuthnError) -> JSONValue {
         try run { (scanner) throws(Fido2EncodingError) in try scanner.readValue() }

@@ -27,6 +27,13 @@ extension JSONWriter {
         endArray()
     }
 
+    /// Writes an array of base64url strings (credential IDs).
+    mutating func base64URLs(_ values: [[UInt8]]) {
+        beginArray()
+        for value in values { base64URL(value) }
+        endArray()
+    }
+
     /// Writes a raw JSON object.
     mutating func object(_ object: JSONObject) {
         value(.object(object))

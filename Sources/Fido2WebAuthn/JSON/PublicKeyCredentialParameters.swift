@@ -1,3 +1,4 @@
+import Fido2Crypto
 @_spi(Fido2Internals) import Fido2Encoding
 
 /// One acceptable credential type and algorithm (WebAuthn `PublicKeyCredentialParameters`).
@@ -12,6 +13,15 @@ public struct PublicKeyCredentialParameters: WebAuthnJSONForm {
         self.type = type
         self.alg = alg
     }
+
+    /// Parameters for a `public-key` credential of `algorithm`:
+    /// `PublicKeyCredentialParameters(algorithm: .es256)`.
+    public init(algorithm: COSEAlgorithm) {
+        self.init(alg: algorithm.rawValue)
+    }
+
+    /// `alg` as a `COSEAlgorithm` (which keeps identifiers it does not name).
+    public var algorithm: COSEAlgorithm { COSEAlgorithm(rawValue: alg) }
 
     /// Reads `{type, alg}`; unknown members are ignored.
     ///

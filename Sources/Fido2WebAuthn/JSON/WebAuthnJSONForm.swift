@@ -7,7 +7,12 @@
 /// reports a missing or mistyped member with its path.
 /// Writing emits members in the order of the specification's IDL, binary members as unpadded
 /// base64url, no whitespace; the same value always gives the same bytes.
-public protocol WebAuthnJSONForm: Sendable, Hashable {
+///
+/// Every form is also `Codable`: `JSONDecoder` reads it from the JSON a browser's `toJSON()`
+/// produces and `JSONEncoder` writes that JSON, so a Vapor or Hummingbird handler can take one
+/// from a request body. That path goes through `JSONValue` and the same reader and writer; the
+/// byte readers above skip the detour and are the fast path.
+public protocol WebAuthnJSONForm: Sendable, Hashable, Codable {
     /// Reads the form from the value that comes next in `scanner`, consuming it.
     ///
     /// - Throws: ``WebAuthnError`` with code `missingMember`, `wrongType`, `invalidBase64URL`,
@@ -28,8 +33,9 @@ extension WebAuthnJSONForm {
     /// Reads the form from JSON text given as UTF-8 bytes.
     ///
     /// - Throws: ``WebAuthnError`` with code `malformedJSON` (and the byte offset) when the bytes
-    ///   are not JSON, or as ``init(scanning:)`` does. A document that is both malformed and
-    ///   wrong in content is reported as malformed.
+    ///   are not JSON, or `missingMember`, `wrongType`, `invalidBase64URL` or `invalidValue`
+    ///   naming the member. A document that is both malformed and wrong in content is reported
+    ///   as malformed.
     public init(jsonBytes: [UInt8]) throws {
         self = try JSONScanner.form(jsonBytes)
     }

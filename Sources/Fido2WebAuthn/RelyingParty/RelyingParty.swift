@@ -17,6 +17,9 @@ import Fido2Crypto
 ///
 /// A value is immutable and `Sendable`: build one at start-up and share it.
 public struct RelyingParty: Sendable {
+    /// The name shown to the user when a credential is created (`rp.name` in the creation
+    /// options), such as `Example Bank`.
+    public var name: String
     /// The RP IDs whose credentials this relying party accepts: usually one, the registrable
     /// domain given as `rp.id` in the options.
     public var identifiers: [String]
@@ -33,23 +36,44 @@ public struct RelyingParty: Sendable {
     public var attestationFormats: AttestationFormatRegistry = .standard
 
     /// A relying party with RP ID `id`, serving `origins`.
+    ///
+    /// ```swift
+    /// let rp = RelyingParty(
+    ///     id: "bank.example.com.br", name: "Example Bank",
+    ///     origins: ["https://bank.example.com.br"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: the RP ID: the registrable domain (or a parent domain) of the origins.
+    ///   - name: the name shown to users when they create a credential; `id` when nil.
+    ///   - origins: the exact origins (`https://bank.example.com.br`) whose client data is
+    ///     accepted; see ``OriginPolicy`` for wildcards and native apps.
+    ///   - crossOrigin: whether a ceremony may run in a cross-origin iframe (forbidden by
+    ///     default), and under which top-level origins.
+    ///   - trustPolicy: the attestation trust anchors; with none, a ceremony that requests
+    ///     attestation trusts ``WellKnownAttestationRoots``.
+    ///   - profile: how literally responses are read (``VerificationProfile/compatible``).
+    ///   - relaxations: the relaxations knowingly accepted (none).
     public init(
-        id: String, origins: [String], crossOrigin: OriginPolicy.CrossOrigin = .forbidden,
+        id: String, name: String? = nil, origins: [String],
+        crossOrigin: OriginPolicy.CrossOrigin = .forbidden,
         trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy(),
         profile: VerificationProfile = .compatible, relaxations: VerificationRelaxations = []
     ) {
         self.init(
-            identifiers: [id],
+            identifiers: [id], name: name,
             origins: OriginPolicy(allowedOrigins: origins, crossOrigin: crossOrigin),
             trustPolicy: trustPolicy, profile: profile, relaxations: relaxations)
     }
 
-    /// A relying party accepting credentials of any of `identifiers`.
+    /// A relying party accepting credentials of any of `identifiers`; the first is the RP ID
+    /// its ceremonies put in the options they begin.
     public init(
-        identifiers: [String], origins: OriginPolicy,
+        identifiers: [String], name: String? = nil, origins: OriginPolicy,
         trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy(),
         profile: VerificationProfile = .compatible, relaxations: VerificationRelaxations = []
     ) {
+        self.name = name ?? identifiers.first ?? ""
         self.identifiers = identifiers
         self.origins = origins
         self.trustPolicy = trustPolicy
@@ -63,9 +87,22 @@ public struct RelyingParty: Sendable {
     }
 
     /// The trust policy the format verifiers see: ``trustPolicy`` with the format options that
-    /// ``relaxations`` turn on.
-    var effectiveTrustPolicy: AttestationTrustPolicy {
+    /// ``relaxations`` turn on and, when the options asked for attestation and the policy
+    /// names no anchors at all, ``WellKnownAttestationRoots`` as anchors.
+    func effectiveTrustPolicy(
+        requesting attestation: AttestationConveyancePreference
+    ) throws(WebAuthnError) -> AttestationTrustPolicy {
         var policy = trustPolicy
+        if attestation != .none, policy.anchors.values.allSatisfy(\.isEmpty) {
+            switch WellKnownAttestationRoots.anchorsByFormat {
+            case .success(let anchors): policy.anchors = anchors
+            case .failure(let error):
+                throw WebAuthnError(
+                    crypto: error, .attestationTrustPathInvalid,
+                    field: "trustPolicy.anchors"
+                ).attributed(to: CeremonyStep.Registration.trust)
+            }
+        }
         if relaxations.contains(.skipsSafetyNetTimestampCheck) {
             policy.androidSafetyNet.skipsTimestampCheck = true
         }

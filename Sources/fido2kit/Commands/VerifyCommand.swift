@@ -370,8 +370,7 @@ struct VerifyCommand: ParsableCommand {
                     response,
                     expecting: AuthenticationExpectations(
                         challenge: try ceremony.challengeBytes(), credential: record,
-                        requiresUserVerification: ceremony.requireUV,
-                        rejectsSignCountRegression: true))
+                        requiresUserVerification: ceremony.requireUV))
                 var writer = JSONWriter(reservingCapacity: 160)
                 writer.beginObject()
                 writer.name("credentialId")

@@ -9,7 +9,7 @@ extension BelvoDemo {
     /// challenge and rp.id (WebAuthn §7.1), the authorize body's assertion with the payment
     /// intent's challenge and the key registered at enrollment (§7.2), the counter advancing.
     ///
-    /// - Throws: `WebAuthnError` naming the failed step, ``BelvoError`` when a body cannot be
+    /// - Throws: `WebAuthnError` naming the failed step, `BelvoError` when a body cannot be
     ///   read back, or ``DemoFailure`` when a result is not the expected one.
     func verify(_ outcome: Outcome) throws {
         write("")
@@ -44,7 +44,7 @@ extension BelvoDemo {
             expecting: AuthenticationExpectations(
                 challenge: assertionOptions.challenge, credential: record,
                 allowCredentials: assertionOptions.allowCredentials,
-                requiresUserVerification: true, rejectsSignCountRegression: true))
+                requiresUserVerification: true))
         guard payment.signCountVerdict == .advanced, payment.signCount > registration.signCount
         else {
             throw DemoFailure(

@@ -6,7 +6,7 @@ import Fido2WebAuthn
 import Foundation
 
 /// `fido2kit demo`: the whole enrollment and payment flow of Belvo's Biometric Pix guide,
-/// step by step as the guide names them, with ``BelvoDevice`` as the phone and
+/// step by step as the guide names them, with `BelvoDevice` as the phone and
 /// ``BelvoStandIn`` as Belvo; it ends by verifying the confirm and authorize bodies with
 /// fido2kit's own relying party. Every step prints one line (and the two bodies in full); any
 /// failure throws.

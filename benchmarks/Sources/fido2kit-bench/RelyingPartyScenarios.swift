@@ -60,13 +60,13 @@ enum RelyingPartyScenarios {
                 signature: signature, userHandle: [1, 2, 3, 4])
         ).jsonBytes()
         let cose = try COSEKey(publicKey: key.publicKey, algorithm: .es256)
-        let record = CredentialRecord(
+        let record = try CredentialRecord(
             id: credentialId, publicKey: cose, signCount: 41, backupEligible: false,
             userHandle: [1, 2, 3, 4])
         let relyingParty = RelyingParty(id: "example.org", origins: ["https://example.org"])
         let expectations = AuthenticationExpectations(
             challenge: challenge, credential: record, allowCredentials: [credentialId],
-            requiresUserVerification: true, rejectsSignCountRegression: true)
+            requiresUserVerification: true)
         let fixture = Fixture(
             json: json, message: authenticatorData + clientDataHash, signature: signature,
             record: record, recordKeyBytes: try cose.cborEncoded, expectations: expectations,

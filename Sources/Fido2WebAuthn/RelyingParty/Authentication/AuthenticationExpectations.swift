@@ -23,10 +23,6 @@ public struct AuthenticationExpectations: Sendable {
     public var userIdentification: UserIdentification
     /// Whether the UV flag must be set (`userVerification: "required"`, §7.2 step 17).
     public var requiresUserVerification: Bool
-    /// Whether a counter that did not advance fails the ceremony with
-    /// ``WebAuthnError/Code-swift.struct/signCountRegressed``; when false (the default) it is
-    /// reported as ``SignCountVerdict/possibleClone(stored:received:)`` (§7.2 step 22).
-    public var rejectsSignCountRegression: Bool
     /// Which extension outputs may appear (§7.2 step 23).
     public var extensions: ExtensionPolicy
 
@@ -34,15 +30,13 @@ public struct AuthenticationExpectations: Sendable {
     public init(
         challenge: [UInt8], credential: CredentialRecord, allowCredentials: [[UInt8]] = [],
         userIdentification: UserIdentification = .beforeCeremony,
-        requiresUserVerification: Bool = false, rejectsSignCountRegression: Bool = false,
-        extensions: ExtensionPolicy = .acceptAll
+        requiresUserVerification: Bool = false, extensions: ExtensionPolicy = .acceptAll
     ) {
         self.challenge = challenge
         self.credential = credential
         self.allowCredentials = allowCredentials
         self.userIdentification = userIdentification
         self.requiresUserVerification = requiresUserVerification
-        self.rejectsSignCountRegression = rejectsSignCountRegression
         self.extensions = extensions
     }
 
@@ -51,13 +45,13 @@ public struct AuthenticationExpectations: Sendable {
     /// `userHandle`), and UV required when `userVerification` is `required`.
     public init(
         options: PublicKeyCredentialRequestOptionsJSON, credential: CredentialRecord,
-        rejectsSignCountRegression: Bool = false, extensions: ExtensionPolicy = .acceptAll
+        extensions: ExtensionPolicy = .acceptAll
     ) {
         let allowed = options.allowCredentials.filter { $0.type == "public-key" }.map(\.id)
         self.init(
             challenge: options.challenge, credential: credential, allowCredentials: allowed,
             userIdentification: allowed.isEmpty ? .byUserHandle : .beforeCeremony,
             requiresUserVerification: options.userVerification == .required,
-            rejectsSignCountRegression: rejectsSignCountRegression, extensions: extensions)
+            extensions: extensions)
     }
 }

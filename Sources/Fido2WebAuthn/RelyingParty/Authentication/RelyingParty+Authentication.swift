@@ -6,8 +6,9 @@ extension RelyingParty {
     ///
     /// The steps run in the order of ``VerificationStep/authenticationSteps``, each failing with
     /// its number in ``WebAuthnError/step`` and one of the codes that table lists for it; the
-    /// signature counter is reported as a ``SignCountVerdict`` unless the expectations reject a
-    /// regression. What the ``profile`` or a relaxation tolerated is listed in
+    /// signature counter fails the ceremony when it did not advance (unless the relaxation
+    /// ``VerificationRelaxations/acceptsSignCountRegression`` is on; the verdict then says
+    /// ``SignCountVerdict/possibleClone(stored:received:)``). What the ``profile`` or a relaxation tolerated is listed in
     /// ``VerifiedAuthentication/deviations``.
     ///
     /// The signature is checked over authenticatorData and SHA-256(clientDataJSON) as two
@@ -84,9 +85,10 @@ extension RelyingParty {
         try Self.checkSignature(
             response.signature, authenticatorData: authData.bytes,
             clientDataJSON: clientDataJSON.bytes, key: record.publicKey)
-        // §7.2 step 22: the signature counter.
+        // §7.2 step 22: the signature counter. A counter that did not advance (while either is
+        // non-zero) fails unless the relying party knowingly accepts it.
         let verdict = SignCountVerdict(stored: record.signCount, received: authData.signCount)
-        if expected.rejectsSignCountRegression, case .possibleClone = verdict {
+        if case .possibleClone = verdict {
             let relaxation = VerificationRelaxations.acceptsSignCountRegression
             let reason =
                 "the signature counter \(authData.signCount) is not greater than the stored \(record.signCount)"
@@ -111,7 +113,20 @@ extension RelyingParty {
             signCountVerdict: verdict, flags: authData.flags, userHandle: response.userHandle,
             extensions: authData.extensions,
             clientExtensionResults: credential.clientExtensionResults, origin: origin,
-            relyingPartyID: relyingPartyID, deviations: deviations)
+            relyingPartyID: relyingPartyID, deviations: deviations,
+            updatedRecord: Self.updating(record, with: authData))
+    }
+
+    /// §7.2 step 24: `record` with the state `authData` brings: the counter, BS and
+    /// `uvInitialized`.
+    private static func updating(
+        _ record: CredentialRecord, with authData: AuthenticatorData
+    ) -> CredentialRecord {
+        var updated = record
+        updated.signCount = authData.signCount
+        updated.backupState = authData.flags.contains(.backupState)
+        if authData.flags.contains(.userVerified) { updated.uvInitialized = true }
+        return updated
     }
 
     /// Reads an `AuthenticationResponseJSON` from UTF-8 JSON and verifies it; see

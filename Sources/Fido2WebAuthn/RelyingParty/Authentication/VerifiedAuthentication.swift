@@ -24,6 +24,10 @@ public struct VerifiedAuthentication: Sendable {
     /// relaxation), in the order met; empty for a response that follows CTAP2 and WebAuthn to
     /// the letter.
     public let deviations: [ToleratedDeviation]
+    /// The credential record with the state this assertion brought (§7.2 step 24): the new
+    /// signature counter, BS, and `uvInitialized` set once the user has been verified. Store it
+    /// in place of the record the ceremony was verified with.
+    public let updatedRecord: CredentialRecord
 
     /// Whether the user was verified (UV).
     public var userVerified: Bool { flags.contains(.userVerified) }
@@ -31,12 +35,4 @@ public struct VerifiedAuthentication: Sendable {
     public var backupEligible: Bool { flags.contains(.backupEligible) }
     /// Whether the credential is backed up now (BS).
     public var backupState: Bool { flags.contains(.backupState) }
-
-    /// `record` with the new state (§7.2 step 24): the signature counter and BS.
-    public func updating(_ record: CredentialRecord) -> CredentialRecord {
-        var updated = record
-        updated.signCount = signCount
-        updated.backupState = backupState
-        return updated
-    }
 }

@@ -5,6 +5,8 @@
 enum CeremonyStep {
     /// §7.1, registration.
     enum Registration {
+        /// Step 1: the options, kept as the ceremony state until the response comes.
+        static let state: VerificationStep = "§7.1 step 1"
         /// Steps 2–3: the credential and its `response` (the JSON form).
         static let response: VerificationStep = "§7.1 step 3"
         /// Steps 5–6: C, the client data parsed from clientDataJSON.
@@ -42,12 +44,17 @@ enum CeremonyStep {
         /// Step 25: the credential ID has at most 1023 bytes (and is the one the response
         /// names: `rawId`).
         static let credentialId: VerificationStep = "§7.1 step 25"
+        /// Step 26: the credential ID is not registered yet (of which the library checks the
+        /// IDs in `excludeCredentials`).
+        static let notRegistered: VerificationStep = "§7.1 step 26"
         /// Step 28: the extension outputs are as expected.
         static let extensions: VerificationStep = "§7.1 step 28"
     }
 
     /// §7.2, authentication.
     enum Authentication {
+        /// Step 1: the options, kept as the ceremony state until the response comes.
+        static let state: VerificationStep = "§7.2 step 1"
         /// Steps 2–3: the credential and its `response` (the JSON form).
         static let response: VerificationStep = "§7.2 step 3"
         /// Step 5: the credential is in `allowCredentials`.

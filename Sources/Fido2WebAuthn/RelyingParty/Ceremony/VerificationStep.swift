@@ -66,8 +66,18 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
 
     /// The steps of §7.1 that can fail, in the order ``RelyingParty`` runs them (the credential
     /// ID and extension checks run before the costly attestation statement; the outcome is the
-    /// same). Checking that the credential ID is not registered yet (step 26) is the caller's.
+    /// same). Step 1 is the ceremony state of ``RelyingParty/finishRegistration(responseJSON:state:)``;
+    /// of step 26 (the credential ID is not registered yet) the library checks the IDs the
+    /// options excluded and the caller checks its database.
     public static let registrationSteps: [Check] = [
+        Check(
+            step: .registration(1), lastStep: nil,
+            summary:
+                "begin: the options are usable; finish: the ceremony state is this relying party's and has not expired",
+            codes: [
+                .invalidValue, .invalidRelyingPartyID, .randomGenerationFailed, .ceremonyExpired,
+                .ceremonyStateMismatch,
+            ]),
         Check(
             step: .registration(3), lastStep: nil,
             summary: "the response is a RegistrationResponseJSON",
@@ -119,6 +129,10 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
             summary: "credential ID ≤ 1023 bytes and equal to `rawId`",
             codes: [.invalidCredentialIdLength, .credentialIdMismatch]),
         Check(
+            step: .registration(26), lastStep: nil,
+            summary: "the credential ID is not one `excludeCredentials` listed",
+            codes: [.credentialExcluded]),
+        Check(
             step: .registration(28), lastStep: nil, summary: "extension outputs allowed",
             codes: [.extensionNotAllowed]),
         Check(
@@ -145,8 +159,17 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
             ]),
     ]
 
-    /// The steps of §7.2 that can fail, in the order ``RelyingParty`` runs them.
+    /// The steps of §7.2 that can fail, in the order ``RelyingParty`` runs them. Step 1 is the
+    /// ceremony state of ``RelyingParty/finishAuthentication(responseJSON:state:credential:)``.
     public static let authenticationSteps: [Check] = [
+        Check(
+            step: .authentication(1), lastStep: nil,
+            summary:
+                "begin: the options are usable; finish: the ceremony state is this relying party's and has not expired",
+            codes: [
+                .invalidValue, .invalidRelyingPartyID, .randomGenerationFailed, .ceremonyExpired,
+                .ceremonyStateMismatch,
+            ]),
         Check(
             step: .authentication(3), lastStep: nil,
             summary: "the response is an AuthenticationResponseJSON",
@@ -202,7 +225,7 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
         Check(
             step: .authentication(22), lastStep: nil,
             summary:
-                "the counter advanced (a `SignCountVerdict`, or a failure where the expectations reject a regression)",
+                "the counter advanced or keeps 0 (a regression fails unless `sign-count-regression` accepts it)",
             codes: [.signCountRegressed]),
         Check(
             step: .authentication(23), lastStep: nil, summary: "extension outputs allowed",

@@ -53,9 +53,11 @@ public struct VerificationRelaxations: OptionSet, Sendable, Hashable {
     public static let acceptsAndroidKeySoftwareEnforcedAuthorizations = VerificationRelaxations(
         rawValue: 1 << 6)
 
-    /// Authentication (§7.2 step 22): a signature counter that does not advance is reported
-    /// as ``SignCountVerdict/possibleClone(stored:received:)`` instead of failing the
-    /// ceremony where the expectations ask to reject it. Command line: `sign-count-regression`.
+    /// Authentication (§7.2 step 22): a signature counter that does not advance (while the
+    /// stored or the received one is non-zero) is reported as
+    /// ``SignCountVerdict/possibleClone(stored:received:)`` and a deviation instead of failing
+    /// the ceremony. Credentials that keep no counter (synced passkeys report 0 every time)
+    /// pass without it. Command line: `sign-count-regression`.
     public static let acceptsSignCountRegression = VerificationRelaxations(rawValue: 1 << 7)
 
     /// One relaxation with its names.

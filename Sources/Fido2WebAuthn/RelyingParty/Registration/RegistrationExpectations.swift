@@ -25,25 +25,36 @@ public struct RegistrationExpectations: Sendable {
     public var acceptedAttestationTypes: Set<AttestationType>
     /// Which extension outputs may appear (§7.1 step 28).
     public var extensions: ExtensionPolicy
+    /// The attestation the options asked for. When it is not `none` and the relying party's
+    /// ``AttestationTrustPolicy`` has no anchors at all, the chains are judged against
+    /// ``WellKnownAttestationRoots`` (step 23); with `none` (the default) a chain without
+    /// anchors is reported as ``TrustPathEvaluation/notEvaluated(reason:)``.
+    public var attestation: AttestationConveyancePreference
+    /// The credential IDs of `excludeCredentials`: a response creating one of them fails step
+    /// 26 with ``WebAuthnError/Code-swift.struct/credentialExcluded``.
+    public var excludedCredentials: [[UInt8]]
 
     /// Expectations for a ceremony that sent `challenge`.
     public init(
         challenge: [UInt8], requiresUserVerification: Bool = false,
         allowedAlgorithms: [COSEAlgorithm] = supportedAlgorithms,
         acceptedAttestationTypes: Set<AttestationType> = allAttestationTypes,
-        extensions: ExtensionPolicy = .acceptAll
+        extensions: ExtensionPolicy = .acceptAll,
+        attestation: AttestationConveyancePreference = .none, excludedCredentials: [[UInt8]] = []
     ) {
         self.challenge = challenge
         self.requiresUserVerification = requiresUserVerification
         self.allowedAlgorithms = allowedAlgorithms
         self.acceptedAttestationTypes = acceptedAttestationTypes
         self.extensions = extensions
+        self.attestation = attestation
+        self.excludedCredentials = excludedCredentials
     }
 
     /// Expectations read from the options the relying party sent: the challenge, UV required
-    /// when `authenticatorSelection.userVerification` is `required`, and the `public-key`
+    /// when `authenticatorSelection.userVerification` is `required`, the `public-key`
     /// algorithms of `pubKeyCredParams` (ES256 and RS256 when it is empty, as clients then
-    /// assume).
+    /// assume), the attestation conveyance and the IDs of `excludeCredentials`.
     public init(
         options: PublicKeyCredentialCreationOptionsJSON,
         acceptedAttestationTypes: Set<AttestationType> = allAttestationTypes,
@@ -59,6 +70,9 @@ public struct RegistrationExpectations: Sendable {
                 : parameters.filter { $0.type == "public-key" }.map {
                     COSEAlgorithm(rawValue: $0.alg)
                 },
-            acceptedAttestationTypes: acceptedAttestationTypes, extensions: extensions)
+            acceptedAttestationTypes: acceptedAttestationTypes, extensions: extensions,
+            attestation: options.attestation,
+            excludedCredentials: options.excludeCredentials.filter { $0.type == "public-key" }
+                .map(\.id))
     }
 }

@@ -90,6 +90,15 @@ extension RelyingParty {
                 .credentialIdMismatch, "rawId is not the attested credential ID",
                 field: "rawId", step: Step.credentialId)
         }
+        // §7.1 step 26 (the part the options carry): the credential is not one the options
+        // excluded. That it is not registered to anyone at all is the caller's database.
+        if expected.excludedCredentials.contains(where: { $0.elementsEqual(attested.credentialId) })
+        {
+            throw WebAuthnError.failed(
+                .credentialExcluded,
+                "the credential is one excludeCredentials listed: it is registered already",
+                field: "rawId", step: Step.notRegistered)
+        }
         // §7.1 step 28: the extension outputs are as expected.
         if let refused = expected.extensions.refused(authData.extensions) {
             throw WebAuthnError.failed(
@@ -106,8 +115,8 @@ extension RelyingParty {
         // §7.1 step 22: the format's verification procedure (step 24's trust path inside).
         let context = AttestationVerificationContext(
             authenticatorData: authData, clientDataHash: clientDataHash,
-            credentialPublicKey: attested.credentialPublicKey, policy: effectiveTrustPolicy,
-            profile: profile)
+            credentialPublicKey: attested.credentialPublicKey,
+            policy: try effectiveTrustPolicy(requesting: expected.attestation), profile: profile)
         let attestation: AttestationVerificationResult
         do {
             attestation = try verifier.verify(object.statement, in: context)
@@ -140,7 +149,9 @@ extension RelyingParty {
             attestation: attestation, transports: response.transports ?? [],
             extensions: authData.extensions,
             clientExtensionResults: credential.clientExtensionResults, origin: origin,
-            relyingPartyID: relyingPartyID, deviations: deviations)
+            relyingPartyID: relyingPartyID, deviations: deviations,
+            attestationObject: response.attestationObject,
+            clientDataJSON: response.clientDataJSON)
     }
 
     /// Reads a `RegistrationResponseJSON` from UTF-8 JSON and verifies it; see

@@ -32,6 +32,10 @@ public struct VerifiedRegistration: Sendable {
     /// relaxation), in the order met; empty for a response that follows CTAP2 and WebAuthn to
     /// the letter.
     public let deviations: [ToleratedDeviation]
+    /// The attestation object as the client sent it.
+    public let attestationObject: [UInt8]
+    /// The clientDataJSON as the client sent it.
+    public let clientDataJSON: [UInt8]
 
     /// The credential's algorithm.
     public var algorithm: COSEAlgorithm { credentialPublicKey.algorithm }
@@ -48,11 +52,15 @@ public struct VerifiedRegistration: Sendable {
     /// What became of the attestation certificate chain.
     public var trustPath: TrustPathEvaluation { attestation.trustPath }
 
-    /// The credential record to store for this credential (§7.1 step 27).
+    /// The credential record to store for this credential (§7.1 step 27): every member of
+    /// the specification's record, the public key as the authenticator encoded it, and the
+    /// account's user handle when given.
     public func credentialRecord(userHandle: [UInt8]? = nil) -> CredentialRecord {
         CredentialRecord(
-            id: credentialId, publicKey: credentialPublicKey, signCount: signCount,
+            id: credentialId, publicKey: credentialPublicKey,
+            publicKeyBytes: credentialPublicKeyBytes, signCount: signCount,
             backupEligible: backupEligible, backupState: backupState, userHandle: userHandle,
-            transports: transports)
+            transports: transports, uvInitialized: userVerified,
+            attestationObject: attestationObject, attestationClientDataJSON: clientDataJSON)
     }
 }

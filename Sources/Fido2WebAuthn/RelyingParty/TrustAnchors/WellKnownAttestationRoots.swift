@@ -5,7 +5,9 @@ import Fido2Crypto
 /// (`android-key`), the GlobalSign roots above SafetyNet's signing certificate
 /// (`android-safetynet`) and Microsoft's TPM root above Windows Hello AIK certificates (`tpm`).
 ///
-/// None of them is trusted unless the caller asks: ``AttestationTrustPolicy/wellKnownRoots(validationTime:)``
+/// A ceremony whose options ask for attestation (`direct`, `indirect`, `enterprise`) trusts
+/// all of them when the relying party's ``AttestationTrustPolicy`` names no anchors;
+/// otherwise only what the policy names is trusted: ``AttestationTrustPolicy/wellKnownRoots(validationTime:)``
 /// builds a policy from ``all``, ``AttestationTrustPolicy/trustingWellKnownRoots(_:)`` adds
 /// them to an existing one. Each carries its source and SHA-256 fingerprint, checked whenever
 /// it is parsed. Roots rotate: compare these with the vendors' published lists from time to time
@@ -295,4 +297,21 @@ public enum WellKnownAttestationRoots {
         appleWebAuthnRootCA, googleHardwareAttestationRoot1, googleHardwareAttestationRoot2,
         googleKeyAttestationCA1, globalSignRootCA, globalSignRootCAR2, microsoftTPMRootCA2014,
     ]
+
+    /// ``all``, parsed once, by format: the anchors a ceremony that asks for attestation uses
+    /// when the relying party configures none.
+    static let anchorsByFormat: Result<[String: [Certificate]], CryptoError> = {
+        var anchors: [String: [Certificate]] = [:]
+        for root in all {
+            do {
+                let certificate = try root.certificate()
+                for format in root.formats { anchors[format, default: []].append(certificate) }
+            } catch let error as CryptoError {
+                return .failure(error)
+            } catch {
+                return .failure(CryptoError(.invalidCertificate, "\(root.name): \(error)"))
+            }
+        }
+        return .success(anchors)
+    }()
 }

@@ -1,13 +1,5 @@
 import Fido2Crypto
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension AttestationFormatVerifiers {
     /// `tpm`, `android-key`, `android-safetynet` and `apple`.
     static let deviceFormats: [any AttestationFormatVerifier.Type] = [
@@ -98,9 +90,7 @@ extension AttestationFormatVerifiers {
             let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
             return overflow ? (seconds < 0 ? .min : .max) : milliseconds
         }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+        return CeremonySupport.currentTimeMilliseconds()
     }
 
     /// The error for a statement handed to the verifier of another format.

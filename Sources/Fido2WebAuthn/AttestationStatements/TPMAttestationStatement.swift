@@ -2,8 +2,8 @@ import Fido2CBOR
 import Fido2Crypto
 
 /// A `tpm` attestation statement (WebAuthn §8.3): `{ver, alg, x5c, sig, certInfo, pubArea}`.
-/// `certInfo` and `pubArea` are parsed into ``TPMSAttest`` and ``TPMTPublic``; verifying them is
-/// the relying party's work.
+/// `certInfo` and `pubArea` are parsed into `TPMS_ATTEST` and `TPMT_PUBLIC` structures;
+/// verifying them is the relying party's work.
 public struct TPMAttestationStatement: Sendable, Equatable {
     /// `ver`: "2.0".
     public let version: String

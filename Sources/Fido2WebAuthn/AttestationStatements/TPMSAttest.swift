@@ -75,6 +75,6 @@ package struct TPMSClockInfo: Sendable, Hashable {
     package let resetCount: UInt32
     /// `restartCount`.
     package let restartCount: UInt32
-    /// `safe`, as its raw byte (TPM 2.0 says YES = 1 / NO = 0; see ``TPMSAttest``).
+    /// `safe`, as its raw byte (TPM 2.0 says YES = 1 / NO = 0; see `TPMSAttest`).
     package let safe: UInt8
 }

@@ -2,9 +2,12 @@ import Fido2Crypto
 
 /// Which attestation certificates a relying party trusts, per statement format, and when.
 ///
-/// Trust is the caller's decision: fido2kit ships no roots by default. With no anchors for a
-/// format, a statement's signatures and rules are still verified in full and the result says
-/// the trust path was not evaluated (``TrustPathEvaluation/notEvaluated(reason:)``).
+/// Trust is the caller's decision. A policy with no anchors at all, in a ceremony whose options
+/// ask for attestation, stands for ``WellKnownAttestationRoots`` (the roots fido2kit ships for
+/// `apple`, `android-key`, `android-safetynet` and `tpm`); any anchor given replaces them. With
+/// no anchors for a format, a statement's signatures and rules are still verified in full and
+/// the result says the trust path was not evaluated
+/// (``TrustPathEvaluation/notEvaluated(reason:)``).
 ///
 /// Revocation is not checked unless ``revocation`` says so; it then applies to every format's
 /// chain that is judged against anchors.

@@ -1,0 +1,105 @@
+extension RelyingParty {
+    /// Begins an authentication ceremony: request options for the browser, with a fresh
+    /// challenge, and the state to finish it with.
+    ///
+    /// ```swift
+    /// // A known user: their credentials. A discoverable sign-in (passkey autofill): none.
+    /// let authentication = try rp.beginAuthentication(allowCredentials: records)
+    /// // send authentication.optionsJSON, keep authentication.state
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - allowCredentials: the credentials that may answer, with their transports; empty
+    ///     (the default) lets the user pick any discoverable credential for the RP ID, and the
+    ///     response's `userHandle` then names the account.
+    ///   - options: everything else (``AuthenticationOptions``).
+    /// - Returns: the options (``PendingAuthentication/optionsJSON``) and the state.
+    /// - Throws: ``WebAuthnError`` with step `§7.2 step 1`: `invalidValue` for a zero timeout,
+    ///   `invalidRelyingPartyID` for an ``AuthenticationOptions/relyingPartyID`` not among
+    ///   ``identifiers``, `randomGenerationFailed` when the system cannot produce random bytes.
+    public func beginAuthentication(
+        allowCredentials: [CredentialRecord] = [],
+        options: AuthenticationOptions = AuthenticationOptions()
+    ) throws -> PendingAuthentication {
+        let step = CeremonyStep.Authentication.state
+        guard options.timeout > 0 else {
+            throw WebAuthnError.failed(
+                .invalidValue, "the timeout is 0 ms", field: "options.timeout", step: step)
+        }
+        let relyingPartyID = try optionsRelyingPartyID(options.relyingPartyID, step: step)
+        let challenge = try CeremonySupport.newChallenge(step: step)
+        let allowed = allowCredentials.map(\.descriptor)
+        let request = PublicKeyCredentialRequestOptionsJSON(
+            challenge: challenge, timeout: options.timeout, rpId: relyingPartyID,
+            allowCredentials: allowed, userVerification: options.userVerification,
+            hints: options.hints, extensions: options.extensions)
+        let state = AuthenticationState(
+            challenge: challenge, relyingPartyID: relyingPartyID,
+            userVerification: options.userVerification, allowedCredentials: allowed.map(\.id),
+            extensionPolicy: options.extensionPolicy,
+            expiresAt: CeremonySupport.expiry(timeout: options.timeout))
+        return PendingAuthentication(options: request, state: state)
+    }
+
+    /// Reads which credential an authentication response names, before verifying anything,
+    /// so the server can look up its record: by ID, or (in a discoverable sign-in) by user
+    /// handle and ID.
+    ///
+    /// ```swift
+    /// let reference = try rp.credentialReference(responseJSON: body)
+    /// guard let record = try store.record(id: reference.credentialId) else { … }
+    /// let verified = try rp.finishAuthentication(responseJSON: body, state: state, credential: record)
+    /// ```
+    ///
+    /// - Throws: ``WebAuthnError`` with step `§7.2 step 3` when the text is not an
+    ///   `AuthenticationResponseJSON`.
+    public func credentialReference(responseJSON: String) throws -> CredentialReference {
+        let response = try atStep(CeremonyStep.Authentication.response) { () throws in
+            try AuthenticationResponseJSON(jsonText: responseJSON)
+        }
+        return CredentialReference(
+            credentialId: response.rawId, userHandle: response.response.userHandle)
+    }
+
+    /// Finishes an authentication ceremony: verifies the browser's
+    /// `AuthenticationResponseJSON` against the state and the credential's record (WebAuthn
+    /// Level 3 §7.2).
+    ///
+    /// Store ``VerifiedAuthentication/updatedRecord`` in place of `credential` (its counter,
+    /// backup state and `uvInitialized` moved on) and delete the state whatever the outcome.
+    /// A counter that went backwards fails the ceremony (``VerificationRelaxations/acceptsSignCountRegression``
+    /// accepts it); credentials that keep no counter (synced passkeys report 0) pass.
+    ///
+    /// - Parameters:
+    ///   - responseJSON: what `PublicKeyCredential.toJSON()` gave the browser.
+    ///   - state: ``PendingAuthentication/state`` of the ceremony.
+    ///   - credential: the record of the credential the response names
+    ///     (``credentialReference(responseJSON:)``).
+    /// - Throws: ``WebAuthnError`` naming the failed step (``VerificationStep/authenticationSteps``):
+    ///   `ceremonyExpired` or `ceremonyStateMismatch` at step 1, `credentialNotAllowed` at step
+    ///   5 for a credential the options did not allow, and the failures of
+    ///   ``verifyAuthentication(_:expecting:)``.
+    public func finishAuthentication(
+        responseJSON: String, state: AuthenticationState, credential: CredentialRecord
+    ) throws -> VerifiedAuthentication {
+        let relyingParty = try accepting(state, step: CeremonyStep.Authentication.state)
+        let response = try atStep(CeremonyStep.Authentication.response) { () throws in
+            try AuthenticationResponseJSON(jsonText: responseJSON)
+        }
+        return try relyingParty.verifyAuthentication(
+            response, expecting: state.expectations(credential: credential))
+    }
+
+    /// Finishes an authentication ceremony with a response already read (by `JSONDecoder`,
+    /// say); see ``finishAuthentication(responseJSON:state:credential:)``.
+    ///
+    /// - Throws: ``WebAuthnError`` as ``finishAuthentication(responseJSON:state:credential:)``.
+    public func finishAuthentication(
+        _ response: AuthenticationResponseJSON, state: AuthenticationState,
+        credential: CredentialRecord
+    ) throws -> VerifiedAuthentication {
+        let relyingParty = try accepting(state, step: CeremonyStep.Authentication.state)
+        return try relyingParty.verifyAuthentication(
+            response, expecting: state.expectations(credential: credential))
+    }
+}
