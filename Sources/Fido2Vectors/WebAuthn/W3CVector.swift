@@ -3,24 +3,47 @@ import Fido2Encoding
 import Fido2WebAuthn
 
 /// One credential of the W3C WebAuthn Level 3 test vectors, with its keys built from the spec's
-/// values, and the checks ``W3CWebAuthnSuite`` runs on it.
-struct W3CVector {
-    let id: String
-    let json: JSONValue
-    let format: String
-    let algorithm: COSEAlgorithm
-    let credentialKey: PrivateKey
-    let attestationKey: PrivateKey?
-    let rpID: String
-    let origin: String
+/// values, and the checks ``W3CWebAuthnSuite`` runs on it. The tests read the cases through
+/// this type too (``all()``), so there is one loader.
+package struct W3CVector: Sendable {
+    /// The case's `id`.
+    package let id: String
+    /// The case as the file gives it.
+    package let json: JSONValue
+    /// The attestation statement format.
+    package let format: String
+    /// The credential's algorithm.
+    package let algorithm: COSEAlgorithm
+    /// The credential private key, from the spec's values.
+    package let credentialKey: PrivateKey
+    /// The attestation private key, when the case has one.
+    package let attestationKey: PrivateKey?
+    /// The RP ID.
+    package let rpID: String
+    /// The origin in clientDataJSON.
+    package let origin: String
     /// `topOrigin` in clientDataJSON (only the case that has one).
-    let topOrigin: String?
+    package let topOrigin: String?
     /// Whether the ceremony ran in a cross-origin iframe.
-    let crossOrigin: Bool
+    package let crossOrigin: Bool
     /// The page the relying party allows framing (the file's `common.top_origin`).
-    let allowedTopOrigin: String?
+    package let allowedTopOrigin: String?
 
-    init(_ json: JSONValue, common: JSONValue?) throws {
+    /// Every case of `webauthn-l3-test-vectors.json`, given as `document`.
+    ///
+    /// - Throws: ``VectorDataError`` when the file is not a list of cases or a case lacks its
+    ///   values.
+    package static func all(_ document: JSONValue) throws -> [W3CVector] {
+        guard let cases = document["cases"]?.arrayValue else {
+            throw VectorDataError("no cases")
+        }
+        return try cases.map { try W3CVector($0, common: document["common"]) }
+    }
+
+    /// The case read from `json`, with the file's `common` values.
+    ///
+    /// - Throws: ``VectorDataError`` when a value the case needs is missing.
+    package init(_ json: JSONValue, common: JSONValue?) throws {
         self.json = json
         guard let id = json["id"]?.stringValue, let derived = json["derived"],
             let format = derived["attestation_format"]?.stringValue,
@@ -63,7 +86,8 @@ struct W3CVector {
 
     static func hex(_ text: String) throws -> [UInt8] { try Hex.decode(text) }
 
-    func bytes(_ ceremony: String, _ name: String) throws -> [UInt8] {
+    /// The hex value `name` of `ceremony` (`registration` or `authentication`).
+    package func bytes(_ ceremony: String, _ name: String) throws -> [UInt8] {
         guard let text = json[ceremony]?["values"]?[name]?.stringValue else {
             throw VectorDataError("\(ceremony).values.\(name) missing")
         }
@@ -72,7 +96,7 @@ struct W3CVector {
 
     /// Registration flags: UP | AT, plus UV/BE/BS of `auth_data_UV_BE_BS` with BS only under
     /// BE; fido-u2f is exactly UP | AT.
-    func registrationFlags() throws -> AuthenticatorDataFlags {
+    package func registrationFlags() throws -> AuthenticatorDataFlags {
         guard format != "fido-u2f" else { return [.userPresent, .attestedCredentialData] }
         var bits = (try bytes("registration", "auth_data_UV_BE_BS").first ?? 0) & 0x1c
         if bits & 0x08 == 0 { bits &= ~0x10 }
@@ -80,16 +104,16 @@ struct W3CVector {
     }
 
     /// Assertion flags: UP, BE as registered, UV/BS of `auth_data_UV_BS` with BS only under BE.
-    func assertionFlags() throws -> AuthenticatorDataFlags {
+    package func assertionFlags() throws -> AuthenticatorDataFlags {
         let backupEligible = try registrationFlags().contains(.backupEligible)
         var bits = (try bytes("authentication", "auth_data_UV_BS").first ?? 0) & 0x14
         if !backupEligible { bits &= ~0x10 }
         return AuthenticatorDataFlags(rawValue: 0x01 | bits | (backupEligible ? 0x08 : 0))
     }
 
-    /// clientDataJSON rebuilt from the spec's inputs (with the `extraData` member when bit 0
+    /// The client data rebuilt from the spec's inputs (with the `extraData` member when bit 0
     /// of `client_data_gen_flags` is set).
-    func clientDataJSON(registration: Bool) throws -> [UInt8] {
+    package func clientData(registration: Bool) throws -> CollectedClientData {
         let ceremony = registration ? "registration" : "authentication"
         var extra = JSONObject()
         if let flags = try bytes(ceremony, "client_data_gen_flags").first, flags & 0x01 != 0 {
@@ -102,8 +126,12 @@ struct W3CVector {
         }
         return try CollectedClientData(
             type: registration ? .create : .get, challenge: try bytes(ceremony, "challenge"),
-            origin: origin, crossOrigin: crossOrigin, topOrigin: topOrigin, extraMembers: extra
-        ).jsonBytes()
+            origin: origin, crossOrigin: crossOrigin, topOrigin: topOrigin, extraMembers: extra)
+    }
+
+    /// The bytes of ``clientData(registration:)``.
+    func clientDataJSON(registration: Bool) throws -> [UInt8] {
+        try clientData(registration: registration).jsonBytes()
     }
 
     // MARK: Registration
