@@ -7,7 +7,13 @@
 # about any request of the successful runs.
 #
 # Usage: Tests/Belvo/run.sh FIDO2KIT_BINARY
+#        STANDIN_VERIFIER=py_webauthn STANDIN_PYTHON=.build-peers/venv/bin/python Tests/Belvo/run.sh BIN
+#   The second form has py_webauthn (an independent relying party) verify the payloads instead of
+#   fido2kit, and runs the first flow only.
 set -euo pipefail
+verifier="${STANDIN_VERIFIER:-fido2kit}"
+python="${STANDIN_PYTHON:-python3}"
+case "$python" in /*) ;; */*) python="$(pwd)/$python" ;; esac
 bin="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 cd "$(dirname "$0")"
 work="$(mktemp -d)"
@@ -18,7 +24,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-python3 standin.py --fido2kit "$bin" --secret-id ci-secret-id --secret-password 'ci-secret-pw:with colon' \
+"$python" standin.py --fido2kit "$bin" --verifier "$verifier" --secret-id ci-secret-id --secret-password 'ci-secret-pw:with colon' \
     --port-file "$work/port" 2>"$work/standin.log" &
 standin=$!
 for _ in $(seq 1 100); do [ -s "$work/port" ] && break; sleep 0.1; done
@@ -44,6 +50,7 @@ run "demo over HTTP with --secret-id/--secret-password" 0 "demo passed: 15 steps
 grep -q "OVER HTTP" "$work/out" && grep -q "/bank/approved" "$work/out" \
     || { echo "FAIL the demo did not say it went over HTTP through the bank's redirects" >&2; failed=1; }
 
+if [ "$verifier" = fido2kit ]; then
 printf '{"deviceId":"ci-device-%s","accountTenure":"2024-03-07","os":"iOS 18"}\n' "$$" >"$work/signals.json"
 BELVO_SECRET_ID=ci-secret-id BELVO_SECRET_PASSWORD='ci-secret-pw:with colon' \
     run "demo over HTTP with BELVO_SECRET_* and --risk-signals" 0 "demo passed: 15 steps" \
@@ -54,14 +61,18 @@ run "demo over HTTP, a person approves at the bank (--callback-url)" 0 "demo pas
     "$bin" demo --base-url "$url" --secret-id ci-secret-id --secret-password 'ci-secret-pw:with colon' \
     --callback-url 'https://merchant.example/manual/callback?state=manual&code=manual&id_token=eyJ9.e30.'
 
+fi
+
 complaints="$(python3 -c 'import json,sys,urllib.request; print("\n".join(json.load(urllib.request.urlopen(sys.argv[1]))))' "$url/_standin/complaints")"
 if [ -n "$complaints" ]; then
     echo "FAIL the stand-in complained about the demo's requests:" >&2
     echo "$complaints" >&2
     failed=1
 else
-    echo "ok   the stand-in accepted every request (method, path, credentials, members, FIDO verification)"
+    echo "ok   the stand-in accepted every request (method, path, credentials, members, $verifier's FIDO verification)"
 fi
+
+if [ "$verifier" = fido2kit ]; then
 
 run "a wrong secret is the SDK's authenticationError, HTTP 401" 1 "authentication error.*HTTP 401" \
     "$bin" demo --base-url "$url" --secret-id ci-secret-id --secret-password wrong
@@ -69,6 +80,7 @@ run "--base-url without credentials" 1 "needs --secret-id" "$bin" demo --base-ur
 kill "$standin"; wait "$standin" 2>/dev/null || true; standin=""
 run "nothing listening is the SDK's networkError" 1 "network error" \
     "$bin" demo --base-url "$url" --secret-id a --secret-password b
+fi
 
 [ "$failed" = 0 ] || { echo "belvo: the demo over HTTP failed; stand-in log:" >&2; tail -n 40 "$work/standin.log" >&2; exit 1; }
-echo "belvo: the demo ran over HTTP against the stand-in"
+echo "belvo: the demo ran over HTTP against the stand-in (payloads verified by $verifier)"

@@ -5,16 +5,19 @@ Written from Belvo's integration guide (../shared/belvo-biometric-pix.md) for fi
 and CI; Python's standard library only. It implements the documented endpoints under
 /payments/br, checks every request (method, path, HTTP Basic credentials, Content-Type, body
 members and their types), verifies the confirm and authorize payloads with fido2kit's relying
-party (`fido2kit verify registration` / `verify assertion`, challenges it made itself), and plays
-the asynchronous parts: registration options not ready at first (404), enrollment and payment
-statuses that advance, and a bank whose approval page redirects twice before reaching the
-enrollment's callback_url with state, code and id_token.
+party (`fido2kit verify registration` / `verify assertion`) or, with --verifier py_webauthn, with
+py_webauthn, an independent relying party (the one import outside the standard library, made
+only then), against challenges it made itself, and plays the asynchronous parts: registration
+options not ready at first (404), enrollment and payment statuses that advance, and a bank whose
+approval page redirects twice before reaching the enrollment's callback_url with state, code and
+id_token (or, for a callback_url under /manual/, a page that needs a person).
 
 A request that breaks the guide is answered as Belvo answers bad requests (400 with
-[{"code", "message", "field"}]), and logged on stderr; --strict-log makes the stand-in remember
-every such complaint so run.sh can fail on them.
+[{"code", "message", "field"}]), logged on stderr and remembered: GET /_standin/complaints lists
+every complaint so far (run.sh fails on any), --complaints-file writes them at exit.
 
-Usage: standin.py --fido2kit BIN --secret-id ID --secret-password PW [--port-file F]
+Usage: standin.py (--fido2kit BIN | --verifier py_webauthn) --secret-id ID --secret-password PW
+                   [--port-file F] [--options-delay N]
 """
 
 import argparse
@@ -42,6 +45,10 @@ MAX_BODY = 64 * 1024
 
 def b64u(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def unb64u(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 class Problem(Exception):
@@ -296,9 +303,7 @@ class Handler(BaseHTTPRequestHandler):
             exactly(response, ["attestationObject", "clientDataJSON"], path + ".response")
             for name in ("attestationObject", "clientDataJSON"):
                 require(B64U_RE.match(member(response, name, str, path + ".response")), f"{name} must be base64url", name)
-            verdict = self.fido2kit(
-                ["verify", "registration", "--challenge=" + enrollment["options"]["challenge"],
-                 "--origin", ORIGIN, "--rp-id", RP_ID, "--require-uv"], data)
+            verdict = self.verify_registration(data, enrollment["options"]["challenge"])
             enrollment["credential"] = {"id": verdict["credentialId"], "publicKey": verdict["publicKey"],
                                         "signCount": verdict["signCount"]}
             return 204, None
@@ -358,17 +363,49 @@ class Handler(BaseHTTPRequestHandler):
             enrollment = self.state.enrollments[intent["enrollment"]]
             credential = enrollment["credential"]
             require(member(assertion, "rawId", str, "assertion") == credential["id"], "not the enrolled credential", "assertion.rawId")
-            verdict = self.fido2kit(
-                ["verify", "assertion", "--challenge=" + intent["challenge"], "--origin", ORIGIN,
-                 "--rp-id", RP_ID, "--require-uv", "--public-key=" + credential["publicKey"],
-                 "--sign-count", str(credential["signCount"]),
-                 "--user-handle=" + b64u(enrollment["user_id"].encode())], assertion)
+            verdict = self.verify_assertion(assertion, intent["challenge"], credential,
+                                            b64u(enrollment["user_id"].encode()))
             credential["signCount"] = verdict["signCount"]
             intent["status"] = "PROCESSING"
             return 204, None
         raise Problem(404, f"no {method} payment-intents/{'/'.join(parts)}/", code="not_found")
 
     # ---- helpers -------------------------------------------------------------------------------
+
+    def verify_registration(self, data, challenge):
+        """{credentialId, publicKey (COSE, base64url), signCount} of a verified registration."""
+        if self.state.args.verifier == "py_webauthn":
+            import webauthn  # only with --verifier py_webauthn: the script stays stdlib-only
+            try:
+                verified = webauthn.verify_registration_response(
+                    credential=data, expected_challenge=unb64u(challenge), expected_rp_id=RP_ID,
+                    expected_origin=ORIGIN, require_user_verification=True)
+            except Exception as error:  # py_webauthn raises several exception types
+                raise Problem(400, f"py_webauthn rejects it: {error}", code="invalid_fido")
+            return {"credentialId": b64u(verified.credential_id),
+                    "publicKey": b64u(verified.credential_public_key), "signCount": verified.sign_count}
+        return self.fido2kit(
+            ["verify", "registration", "--challenge=" + challenge, "--origin", ORIGIN,
+             "--rp-id", RP_ID, "--require-uv"], data)
+
+    def verify_assertion(self, assertion, challenge, credential, user_handle):
+        """{signCount} of a verified assertion by `credential` for `user_handle`."""
+        if self.state.args.verifier == "py_webauthn":
+            import webauthn
+            require(assertion["response"]["userHandle"] == user_handle, "userHandle is not the enrolled user",
+                    "assertion.response.userHandle")
+            try:
+                verified = webauthn.verify_authentication_response(
+                    credential=assertion, expected_challenge=unb64u(challenge), expected_rp_id=RP_ID,
+                    expected_origin=ORIGIN, credential_public_key=unb64u(credential["publicKey"]),
+                    credential_current_sign_count=credential["signCount"], require_user_verification=True)
+            except Exception as error:
+                raise Problem(400, f"py_webauthn rejects it: {error}", code="invalid_fido")
+            return {"signCount": verified.new_sign_count}
+        return self.fido2kit(
+            ["verify", "assertion", "--challenge=" + challenge, "--origin", ORIGIN, "--rp-id", RP_ID,
+             "--require-uv", "--public-key=" + credential["publicKey"],
+             "--sign-count", str(credential["signCount"]), "--user-handle=" + user_handle], assertion)
 
     def fido2kit(self, arguments, response):
         """Runs `fido2kit verify …` on `response`; its JSON verdict, or a 400 with its complaint.
@@ -414,7 +451,10 @@ class Handler(BaseHTTPRequestHandler):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fido2kit", required=True, help="the fido2kit binary that verifies payloads")
+    parser.add_argument("--fido2kit", help="the fido2kit binary that verifies payloads (--verifier fido2kit)")
+    parser.add_argument("--verifier", choices=["fido2kit", "py_webauthn"], default="fido2kit",
+                        help="who verifies the confirm and authorize payloads: fido2kit's relying party, "
+                             "or py_webauthn (an independent one; needs the webauthn package)")
     parser.add_argument("--secret-id", required=True)
     parser.add_argument("--secret-password", required=True)
     parser.add_argument("--port", type=int, default=0)
@@ -423,6 +463,10 @@ def main():
                         help="how many fido-registration-options requests answer 404 first")
     parser.add_argument("--complaints-file", help="write every complaint here at exit")
     args = parser.parse_args()
+    if args.verifier == "fido2kit" and not args.fido2kit:
+        parser.error("--verifier fido2kit needs --fido2kit BIN")
+    if args.verifier == "py_webauthn":
+        import webauthn  # noqa: F401  fail at start, not at the first confirm
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.state = State(args)

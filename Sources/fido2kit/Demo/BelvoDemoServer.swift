@@ -2,7 +2,7 @@ import Fido2Belvo
 import Foundation
 import Synchronization
 
-/// Where `fido2kit demo --base-url URL` sends the flow: a ``BelvoClient`` on a transport that
+/// Where `fido2kit demo --base-url URL` sends the flow: a `BelvoClient` on a transport that
 /// records each exchange for the demo's step lines.
 struct BelvoDemoServer: Sendable {
     /// The client, with HTTP Basic and the recording transport.
