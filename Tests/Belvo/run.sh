@@ -7,6 +7,8 @@
 # about any request of the successful runs.
 #
 # Usage: Tests/Belvo/run.sh FIDO2KIT_BINARY
+#        RUN_CLIENT_TEST=1 Tests/Belvo/run.sh BIN   also runs docs/belvo.md's merchant test
+#                                                   (SandboxFlowTests; needs a `swift test` build)
 #        STANDIN_VERIFIER=py_webauthn STANDIN_PYTHON=.build-peers/venv/bin/python Tests/Belvo/run.sh BIN
 #   The second form has py_webauthn (an independent relying party) verify the payloads instead of
 #   fido2kit, and runs the first flow only.
@@ -61,6 +63,23 @@ run "demo over HTTP, a person approves at the bank (--callback-url)" 0 "demo pas
     "$bin" demo --base-url "$url" --secret-id ci-secret-id --secret-password 'ci-secret-pw:with colon' \
     --callback-url 'https://merchant.example/manual/callback?state=manual&code=manual&id_token=eyJ9.e30.'
 
+fi
+
+if [ -n "${RUN_CLIENT_TEST:-}" ]; then
+    python3 - ../../docs/belvo.md ../Fido2BelvoTests/SandboxFlowTests.swift <<'PY' \
+        && echo "ok   docs/belvo.md shows SandboxFlowTests.swift byte for byte" \
+        || { echo "FAIL docs/belvo.md's merchant test differs from Tests/Fido2BelvoTests/SandboxFlowTests.swift" >&2; failed=1; }
+import sys
+docs, test = (open(name).read() for name in sys.argv[1:])
+sys.exit(0 if "```swift\n" + test + "```\n" in docs else 1)
+PY
+    # docs/belvo.md's merchant test (BelvoClient, no fido2kit binary), built by an earlier
+    # `swift test`, pointed at the stand-in instead of Belvo's sandbox.
+    (cd ../.. && BELVO_BASE_URL="$url" BELVO_SECRET_ID=ci-secret-id BELVO_SECRET_PASSWORD='ci-secret-pw:with colon' \
+        BELVO_CUSTOMER_ID=c0ffee00-0000-4000-8000-000000000001 BELVO_BENEFICIARY_BANK_ACCOUNT=ci-account \
+        swift test --skip-build --filter SandboxFlowTests) >"$work/out" 2>&1 && grep -q "enrollsAndPaysInBelvosSandbox() passed" "$work/out" \
+        && echo "ok   docs/belvo.md's merchant test (SandboxFlowTests) enrolls and pays against the stand-in" \
+        || { echo "FAIL docs/belvo.md's merchant test against the stand-in" >&2; tail -n 30 "$work/out" >&2; failed=1; }
 fi
 
 complaints="$(python3 -c 'import json,sys,urllib.request; print("\n".join(json.load(urllib.request.urlopen(sys.argv[1]))))' "$url/_standin/complaints")"
