@@ -122,6 +122,30 @@ public struct BelvoClient: Sendable {
         try await send(BelvoAPI.createEnrollment(request, authorization: authorization))
     }
 
+    /// `POST /enrollments/`, the body made from its members (the SDK's call collects the risk
+    /// signals itself; here they are the caller's, as the app relays them).
+    ///
+    /// - Throws: the errors of ``BelvoCreateEnrollmentRequest`` (an empty member, a callback
+    ///   that is not HTTPS) before anything is sent; otherwise ``BelvoError`` as ``send(_:)``
+    ///   does.
+    public func createEnrollment(
+        customer: String, institution: String, name: String, callbackURL: String,
+        riskSignals: BelvoRiskSignals
+    ) async throws -> BelvoEnrollment {
+        try await createEnrollment(
+            BelvoCreateEnrollmentRequest(
+                customer: customer, institution: institution, name: name,
+                callbackURL: callbackURL, riskSignals: riskSignals))
+    }
+
+    /// `GET /enrollments/{id}/`: the enrollment as it is now.
+    ///
+    /// - Throws: ``BelvoError/Code/invalidIdentifier`` for an id that is not a path segment;
+    ///   otherwise ``BelvoError`` as ``send(_:)`` does.
+    public func getEnrollment(id: String) async throws -> BelvoEnrollment {
+        try await send(BelvoAPI.getEnrollment(id: id, authorization: authorization))
+    }
+
     /// `POST /enrollments/complete-redirection/` with the `state`, `code` and `id_token` of the
     /// URL the bank redirected to (SDK: `completeEnrollmentAfterRedirection(callbackUrl:)`).
     ///
@@ -320,6 +344,14 @@ public struct BelvoClient: Sendable {
         try await send(
             BelvoAPI.authorizePaymentIntent(
                 paymentIntentID: paymentIntentID, request, authorization: authorization))
+    }
+
+    /// `GET /payment-intents/{id}/`: the payment intent as it is now.
+    ///
+    /// - Throws: ``BelvoError/Code/invalidIdentifier`` for an id that is not a path segment;
+    ///   otherwise ``BelvoError`` as ``send(_:)`` does.
+    public func getPaymentIntent(id: String) async throws -> BelvoPaymentIntent {
+        try await send(BelvoAPI.getPaymentIntent(id: id, authorization: authorization))
     }
 
     /// Polls `GET /payment-intents/{id}/` on `policy` (the guide's by default) until the status
