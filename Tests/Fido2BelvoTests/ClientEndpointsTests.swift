@@ -1,6 +1,7 @@
 import Fido2Authenticator
+import Fido2Crypto
+import Fido2Vectors
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Fido2Belvo
@@ -29,7 +30,7 @@ import Testing
         case ("POST", "\(base)/enrollments/complete-redirection/"):
             return .answer(200, BelvoSamples.createdEnrollment)
         case ("GET", "\(base)/enrollments/\(enrollmentID)/fido-registration-options/"):
-            return .answer(200, BelvoSamples.registrationOptions)
+            return .answer(200, BelvoGuideSamples.registrationOptions)
         case ("POST", "\(base)/enrollments/\(enrollmentID)/confirm/"),
             ("POST", "\(base)/payment-intents/\(paymentIntentID)/authorize/"):
             return .answer(204, "")
@@ -38,9 +39,9 @@ import Testing
             return .answer(200, #"{"count": 1, "results": [\#(enrollment)]}"#)
         case ("POST", "\(base)/payment-intents/"),
             ("GET", "\(base)/payment-intents/\(paymentIntentID)/"):
-            let options = BelvoSamples.fidoOptions(allowing: credentialID ?? "AAAA")
+            let options = BelvoGuideSamples.fidoOptions(allowing: credentialID ?? "AAAA")
             let intent = BelvoSamples.paymentIntent.replacingOccurrences(
-                of: BelvoSamples.fidoOptions, with: options)
+                of: BelvoGuideSamples.fidoOptions, with: options)
             return .answer(request.method == "POST" ? 201 : 200, intent)
         case ("POST", "/payments/api/widget-token/"): return .answer(200, BelvoSamples.widgetToken)
         default: return .answer(404, #"{"detail": "no such endpoint"}"#)
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func everyCallSendsItsDocumentedRequestAndDecodesTheAnswer() async throws {
-        let credential = Mutex<String?>(nil)
+        let credential = LockedState<String?>(nil)
         let server = try LoopbackHTTPServer { request in
             Self.answer(request, credentialID: credential.withLock { $0 })
         }

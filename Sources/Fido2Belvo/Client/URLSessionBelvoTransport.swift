@@ -1,5 +1,5 @@
+import Fido2Crypto
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -78,7 +78,7 @@ private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchec
 
     private let request: BelvoHTTPRequest
     private let limit: Int
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     init(request: BelvoHTTPRequest, limit: Int) {
         self.request = request

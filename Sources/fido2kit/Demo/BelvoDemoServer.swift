@@ -1,6 +1,6 @@
 import Fido2Belvo
+import Fido2Crypto
 import Foundation
-import Synchronization
 
 /// Where `fido2kit demo --base-url URL` sends the flow: a `BelvoClient` on a transport that
 /// records each exchange for the demo's step lines.
@@ -38,7 +38,7 @@ struct BelvoDemoServer: Sendable {
 /// A transport that remembers `METHOD URL → status` for every exchange, then passes it on.
 final class RecordingTransport: BelvoTransport {
     private let inner: any BelvoTransport
-    private let exchanges = Mutex<[(request: String, status: String)]>([])
+    private let exchanges = LockedState<[(request: String, status: String)]>([])
 
     init(_ inner: any BelvoTransport) { self.inner = inner }
 

@@ -1,5 +1,5 @@
+import Fido2Crypto
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -46,8 +46,8 @@ final class LoopbackHTTPServer: Sendable {
 
     private let listener: Int32
     private let reply: @Sendable (Request) -> Reply
-    private let recorded = Mutex<[Request]>([])
-    private let hanging = Mutex<[Int32]>([])
+    private let recorded = LockedState<[Request]>([])
+    private let hanging = LockedState<[Int32]>([])
 
     /// Every request read so far.
     var requests: [Request] { recorded.withLock { $0 } }
