@@ -143,7 +143,7 @@ class Environment:
         self.workdir = tempfile.mkdtemp(prefix="fido2kit-browser-")
         self.database = Database(os.path.join(self.workdir, "passkeys.sqlite"))
         self.servers = []
-        self.binary = binary
+        self.binary = os.path.abspath(binary)  # the servers run in the temporary directory
 
     def start(self, count=1):
         for _ in range(count):
