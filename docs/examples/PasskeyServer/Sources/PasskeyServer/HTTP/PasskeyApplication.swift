@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// The Hummingbird application: the page, the API, bound to one address.
@@ -15,7 +16,10 @@ enum PasskeyApplication {
             configuration: ApplicationConfiguration(
                 address: .hostname(hostname, port: port), serverName: "passkey-server"),
             onServerRunning: { _ in
-                print("passkey-server: listening on \(hostname):\(port), open \(origin)/")
+                // Written unbuffered: `print` to a pipe or file would hold the line until exit,
+                // and a script waiting for it would wait in vain.
+                let line = "passkey-server: listening on \(hostname):\(port), open \(origin)/\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
             })
     }
 }
