@@ -15,7 +15,9 @@ A platform passkey registers and signs in by name and without one (discoverable)
 security key registers and signs in; tampered responses, replays (the same response again: the
 state is used up; an old response to a fresh state: another challenge), responses made for
 another origin (the same server binary on a second port, sharing the database) and an expired
-state are refused. After each step the database holds what it should.
+state are refused (one edited into the past in the database, and one that expires on the clock
+on a third server started with --ceremony-timeout 2). After each step the database holds what
+it should.
 
 Usage: api_test.py PASSKEY_SERVER_BINARY
 """
@@ -63,6 +65,10 @@ true
 """
 
 
+# The ceremony timeout, in seconds, of the third server, whose states expire while the test waits.
+HASTY_TIMEOUT = 2
+
+
 class Client:
     """The API as this script's JavaScript calls it from `page`, now at `origin`."""
 
@@ -91,9 +97,10 @@ def main(binary):
     environment = Environment(binary)
     try:
         first, second = environment.start(2)
+        hasty = environment.start_one("--ceremony-timeout", str(HASTY_TIMEOUT))
         with Browser() as browser:
             page = browser.new_page("about:blank")
-            run(checks, Client(page, first.origin), first, second, environment.database)
+            run(checks, Client(page, first.origin), first, second, hasty, environment.database)
     except Exception as error:  # a crash of the harness is a failure, with the servers' logs
         checks.check("the API test ran to the end", False, f"{type(error).__name__}: {error}")
         environment.report()
@@ -102,7 +109,7 @@ def main(binary):
     return checks.finish()
 
 
-def run(checks, client, first, second, database):
+def run(checks, client, first, second, hasty, database):
     check, equal = checks.check, checks.equal
     page = client.page
 
@@ -313,8 +320,29 @@ def run(checks, client, first, second, database):
     assertion = client.get(options).get("credential")
     refused("U2F security key: a flipped signature byte is refused",
             client.post("/authentication/verify", edit(assertion, "signature", flip)), "signatureInvalid", "§7.2 step 21")
-    equal("the database at the end: 4 users, 2 credentials, no state",
-          database.counts(), {"users": 4, "credentials": 2, "ceremonies": 0})
+
+    # States that expire on the clock: a server whose ceremonies may take HASTY_TIMEOUT s, on the
+    # same database; the authenticator answers at once, the answer is posted after the timeout.
+    client.go(hasty.origin)
+    count = sign_count(erin_credential)
+    options = client.post("/authentication/options", {"username": "erin"})["json"]
+    begun = time.monotonic()
+    equal(f"--ceremony-timeout {HASTY_TIMEOUT}: the options' timeout is {HASTY_TIMEOUT * 1000} ms",
+          options.get("timeout"), HASTY_TIMEOUT * 1000)
+    assertion = client.get(options).get("credential")
+    time.sleep(max(0, begun + HASTY_TIMEOUT + 0.5 - time.monotonic()))
+    refused(f"a sign-in posted after its {HASTY_TIMEOUT} s timeout is refused",
+            client.post("/authentication/verify", assertion), "ceremonyExpired", "§7.2 step 1")
+    equal("... and moves no counter", sign_count(erin_credential), count)
+    options = client.post("/registration/options", {"username": "fay"})["json"]
+    begun = time.monotonic()
+    registration = client.create(options).get("credential")
+    time.sleep(max(0, begun + HASTY_TIMEOUT + 0.5 - time.monotonic()))
+    refused(f"a registration posted after its {HASTY_TIMEOUT} s timeout is refused",
+            client.post("/registration/verify", registration), "ceremonyExpired", "§7.1 step 1")
+    client.go(first.origin)
+    equal("the database at the end: 5 users (fay has no credential), 2 credentials, no state",
+          database.counts(), {"users": 5, "credentials": 2, "ceremonies": 0})
     page.remove_authenticator(key)
 
 

@@ -44,13 +44,13 @@ def free_port():
 class Server:
     """One passkey-server process on `port` with `database`; stopped by stop() (or on exit)."""
 
-    def __init__(self, binary, port, database, workdir):
+    def __init__(self, binary, port, database, workdir, arguments=()):
         self.port = port
         self.origin = f"http://localhost:{port}"
         self.log_path = os.path.join(workdir, f"server-{port}.log")
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
-            [binary, "--port", str(port), "--hostname", "127.0.0.1", "--database", database],
+            [binary, "--port", str(port), "--hostname", "127.0.0.1", "--database", database, *arguments],
             cwd=workdir, stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log)
         deadline = time.monotonic() + 30
         while True:
@@ -149,6 +149,12 @@ class Environment:
         for _ in range(count):
             self.servers.append(Server(self.binary, free_port(), self.database.path, self.workdir))
         return self.servers
+
+    def start_one(self, *arguments):
+        """One more server on the same database, with extra command-line `arguments`."""
+        server = Server(self.binary, free_port(), self.database.path, self.workdir, arguments)
+        self.servers.append(server)
+        return server
 
     def stop(self):
         for server in self.servers:

@@ -30,9 +30,18 @@ struct PasskeyServerCommand: AsyncParsableCommand {
     @Option(help: "The SQLite database file, created when missing.")
     var database = "passkeys.sqlite"
 
+    /// How long a ceremony may take, in seconds (the tests shorten it to see a state expire).
+    @Option(
+        help: "Seconds a ceremony may take: the options' timeout, after which its state is refused."
+    )
+    var ceremonyTimeout = 300
+
     func validate() throws {
         guard (1...65535).contains(port) else {
             throw ValidationError("--port must be between 1 and 65535")
+        }
+        guard (1...3600).contains(ceremonyTimeout) else {
+            throw ValidationError("--ceremony-timeout must be between 1 and 3600 seconds")
         }
     }
 
@@ -41,7 +50,8 @@ struct PasskeyServerCommand: AsyncParsableCommand {
         let relyingParty = RelyingParty(
             id: "localhost", name: "fido2kit passkeys", origins: [origin])
         let service = PasskeyService(
-            relyingParty: relyingParty, store: try PasskeyStore(path: database))
+            relyingParty: relyingParty, store: try PasskeyStore(path: database),
+            ceremonyTimeout: UInt32(ceremonyTimeout) * 1000)
         let application = PasskeyApplication.make(
             service: service, page: try PageRoutes(), hostname: hostname, port: port,
             origin: origin)

@@ -16,6 +16,9 @@ struct PasskeyService: Sendable {
     let relyingParty: RelyingParty
     /// Users, credentials and ceremony states.
     let store: PasskeyStore
+    /// How long a ceremony may take, in milliseconds: the options' `timeout`, and how long the
+    /// state is accepted (the library refuses it after that, `ceremonyExpired`).
+    var ceremonyTimeout: UInt32 = RegistrationOptions.defaultTimeout
 
     // MARK: Registration
 
@@ -31,14 +34,17 @@ struct PasskeyService: Sendable {
         username: Username, session: String
     ) async throws(ServerError) -> String {
         let relyingParty = relyingParty
-        return try await store.write { db in
+        var registrationOptions = RegistrationOptions()
+        registrationOptions.timeout = ceremonyTimeout
+        return try await store.write { [registrationOptions] db in
             try CeremonyRow.pruneExpired(in: db)
             let user = try UserRow.findOrCreate(named: username.value, in: db)
             guard let userID = user.id else { throw ServerError.corruptData("users", "no row ID") }
             let registration = try relyingParty.beginRegistration(
                 user: PublicKeyCredentialUserEntityJSON(
                     id: Array(user.userHandle), name: user.username, displayName: user.username),
-                excludeCredentials: try CredentialRow.records(ofUser: userID, in: db))
+                excludeCredentials: try CredentialRow.records(ofUser: userID, in: db),
+                options: registrationOptions)
             try CeremonyRow(
                 session: session, ceremony: .registration, userID: userID,
                 state: String(decoding: registration.state.jsonBytes(), as: UTF8.self),
@@ -99,7 +105,9 @@ struct PasskeyService: Sendable {
         username: Username?, session: String
     ) async throws(ServerError) -> String {
         let relyingParty = relyingParty
-        return try await store.write { db in
+        var authenticationOptions = AuthenticationOptions()
+        authenticationOptions.timeout = ceremonyTimeout
+        return try await store.write { [authenticationOptions] db in
             try CeremonyRow.pruneExpired(in: db)
             var userID: Int64?
             var records: [CredentialRecord] = []
@@ -111,7 +119,8 @@ struct PasskeyService: Sendable {
                 guard !records.isEmpty else { throw ServerError.unknownUser(username.value) }
                 userID = id
             }
-            let authentication = try relyingParty.beginAuthentication(allowCredentials: records)
+            let authentication = try relyingParty.beginAuthentication(
+                allowCredentials: records, options: authenticationOptions)
             try CeremonyRow(
                 session: session, ceremony: .authentication, userID: userID,
                 state: String(decoding: authentication.state.jsonBytes(), as: UTF8.self),
