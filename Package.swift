@@ -10,7 +10,9 @@
 // Fido2Encoding (base64, base64url, a strict Foundation-free JSON reader and writer) sits at the
 // bottom because both the crypto module (JWK) and the WebAuthn module (JSON forms) need it.
 // COpenSSL wraps libcrypto for Fido2Crypto; CLibCBOR wraps libcbor and is used only by the
-// tests (differential oracle), never by the library.
+// tests (differential oracle), never by the library. Fido2Vectors (not a product) holds the
+// vector suites' runners and the test-only machinery, for fido2kit's `vectors` commands and the
+// tests.
 import PackageDescription
 
 let package = Package(
@@ -51,20 +53,35 @@ let package = Package(
         .target(
             name: "Fido2Belvo",
             dependencies: ["Fido2Encoding", "Fido2WebAuthn", "Fido2Authenticator"]),
+        // The vector oracle, not a product: every vector suite's runner and expectation table
+        // (run by `fido2kit vectors` and by the tests alike), the generator of the project's
+        // own suite, and the machinery only tests and vectors need (a test PKI, deterministic
+        // random bytes and PSS salts, the Belvo guide's sample payloads).
+        .target(
+            name: "Fido2Vectors",
+            dependencies: [
+                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2Authenticator",
+                "Fido2Belvo",
+            ]),
         .executableTarget(
             name: "fido2kit",
             dependencies: [
                 "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2Authenticator",
-                "Fido2Belvo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Fido2Belvo", "Fido2Vectors",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Test-only helpers: locating ../shared/vectors, hex, JSON loading.
-        .target(name: "Fido2TestSupport", path: "Tests/Fido2TestSupport"),
+        // Test-only helpers: locating ../shared/vectors, hex literals.
+        .target(
+            name: "Fido2TestSupport", dependencies: ["Fido2Encoding"],
+            path: "Tests/Fido2TestSupport"),
         // Test-only helpers for the WebAuthn and authenticator tests: expectations on
         // WebAuthnError, creation and request options.
         .target(
             name: "Fido2WebAuthnTestSupport",
-            dependencies: ["Fido2WebAuthn", "Fido2Authenticator", "Fido2TestSupport"],
+            dependencies: [
+                "Fido2WebAuthn", "Fido2Authenticator", "Fido2TestSupport", "Fido2Vectors",
+            ],
             path: "Tests/Fido2WebAuthnTestSupport"),
         .testTarget(
             name: "Fido2EncodingTests",
@@ -76,19 +93,21 @@ let package = Package(
         .testTarget(
             name: "Fido2CBORTests",
             dependencies: [
-                "Fido2CBOR", "CLibCBOR", "Fido2TestSupport",
+                "Fido2CBOR", "CLibCBOR", "Fido2Encoding", "Fido2TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "Fido2CryptoTests",
-            dependencies: ["Fido2Crypto", "Fido2CBOR", "Fido2Encoding", "Fido2TestSupport"]
+            dependencies: [
+                "Fido2Crypto", "Fido2CBOR", "Fido2Encoding", "Fido2TestSupport", "Fido2Vectors",
+            ]
         ),
         .testTarget(
             name: "Fido2WebAuthnTests",
             dependencies: [
                 "Fido2WebAuthn", "Fido2Authenticator", "Fido2TestSupport",
-                "Fido2WebAuthnTestSupport",
+                "Fido2WebAuthnTestSupport", "Fido2Vectors",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -96,7 +115,7 @@ let package = Package(
             name: "Fido2AuthenticatorTests",
             dependencies: [
                 "Fido2Authenticator", "Fido2WebAuthn", "Fido2TestSupport",
-                "Fido2WebAuthnTestSupport",
+                "Fido2WebAuthnTestSupport", "Fido2Vectors",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -110,6 +129,16 @@ let package = Package(
             name: "Fido2BelvoTests",
             dependencies: [
                 "Fido2Belvo", "Fido2WebAuthn", "Fido2Crypto", "Fido2Encoding", "Fido2TestSupport",
+                "Fido2Vectors",
+            ]
+        ),
+        // The vector oracle's own machinery (deterministic random bytes and PSS salts) and
+        // every vector suite, run through the same runners and expectation tables as
+        // `fido2kit vectors verify`.
+        .testTarget(
+            name: "Fido2VectorsTests",
+            dependencies: [
+                "Fido2Vectors", "Fido2Crypto", "Fido2Encoding", "Fido2TestSupport",
             ]
         ),
     ]

@@ -138,6 +138,11 @@ else
     failures=$((failures + 1))
 fi
 input='' expect "demo runs the guide's flow and verifies both bodies" 0 'demo passed' "$bin" demo
+input='' expect "demo: --secret-id without --base-url is refused" 1 'need --base-url' "$bin" demo --secret-id x
+input='' expect "demo: --base-url that is not http(s) is refused" 1 'is not an http or https URL' "$bin" demo --base-url ftp://example.com --secret-id x --secret-password y
+input='' expect "demo: --base-url without a password is refused" 1 'needs --secret-password' env -u BELVO_SECRET_PASSWORD "$bin" demo --base-url http://127.0.0.1:9 --secret-id x
+printf '{"os":"iOS"}' >"$work/no-device.json"
+input='' expect "demo: risk signals without a deviceId are refused" 1 'carry no deviceId' "$bin" demo --risk-signals "$work/no-device.json"
 
 # fido2kit's own suite: generate is reproducible and verifies; every runner fails a case whose
 # data or expectation is altered, and a JSON file no runner knows fails too.

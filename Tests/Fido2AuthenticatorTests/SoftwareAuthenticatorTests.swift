@@ -1,6 +1,7 @@
 import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
+import Fido2Vectors
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
 import Testing

@@ -2,6 +2,7 @@ import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
+import Fido2Vectors
 import Fido2WebAuthn
 import Foundation
 import Testing
@@ -40,7 +41,7 @@ import Testing
 
     private func registrationOptions(replacing original: String, with replacement: String) -> String
     {
-        let text = BelvoSamples.registrationOptions
+        let text = BelvoGuideSamples.registrationOptions
         precondition(text.contains(original), "fixture does not contain \(original)")
         return text.replacingOccurrences(of: original, with: replacement)
     }
@@ -115,7 +116,7 @@ import Testing
         let device = BelvoDevice(store: enrolled.temporary.store, origin: origin)
         try expectRefusal(.invalidOrigin, field: "origin", store: enrolled.temporary) {
             () throws in
-            _ = try device.startRegistration(fidoOptions: BelvoSamples.registrationOptions)
+            _ = try device.startRegistration(fidoOptions: BelvoGuideSamples.registrationOptions)
         }
         try expectRefusal(.invalidOrigin, field: "origin", store: enrolled.temporary) {
             () throws in
@@ -144,7 +145,7 @@ import Testing
         let device = BelvoDevice(store: enrolled.temporary.store, configuration: configuration)
         try expectRefusal(.authenticatorFailure, store: enrolled.temporary) {
             () throws in
-            _ = try device.startRegistration(fidoOptions: BelvoSamples.registrationOptions)
+            _ = try device.startRegistration(fidoOptions: BelvoGuideSamples.registrationOptions)
         }
         try expectRefusal(.authenticatorFailure, store: enrolled.temporary) {
             () throws in
@@ -189,7 +190,7 @@ import Testing
         try expectRefusal(
             .noMatchingCredential, field: "allowCredentials", store: enrolled.temporary
         ) { () throws in
-            _ = try enrolled.device.startSigning(fidoOptions: BelvoSamples.fidoOptions)
+            _ = try enrolled.device.startSigning(fidoOptions: BelvoGuideSamples.fidoOptions)
         }
     }
 
@@ -200,7 +201,7 @@ import Testing
             store: enrolled.temporary
         ) { () throws in
             _ = try enrolled.device.startSigning(
-                fidoOptions: BelvoSamples.fidoOptions, fallbackCredential: "AQIDBA")
+                fidoOptions: BelvoGuideSamples.fidoOptions, fallbackCredential: "AQIDBA")
         }
     }
 
@@ -231,7 +232,7 @@ import Testing
         ) { () throws in
             _ = try enrolled.device.startSigning(
                 fidoOptions: BelvoSamples.fidoOptionsWithoutAllowCredentials,
-                fallbackCredential: BelvoSamples.allowedCredentialID)
+                fallbackCredential: BelvoGuideSamples.credentialID)
         }
     }
 
@@ -254,7 +255,7 @@ import Testing
         try expectRefusal(.credentialStoreFailure, store: enrolled.temporary) {
             () throws in
             _ = try enrolled.device.startSigning(
-                fidoOptions: BelvoSamples.fidoOptions(allowing: Base64URL.encode(id)))
+                fidoOptions: BelvoGuideSamples.fidoOptions(allowing: Base64URL.encode(id)))
         }
         #expect(BelvoError.Code.credentialStoreFailure.kind == .unknown)
     }
@@ -277,7 +278,7 @@ import Testing
     ) throws -> BelvoConfirmEnrollmentRequest {
         _ = try BelvoCompleteRedirectionRequest(callbackURL: callbackURL)
         return try device.confirmEnrollmentRequest(
-            fidoOptions: Array(BelvoSamples.registrationOptions.utf8))
+            fidoOptions: Array(BelvoGuideSamples.registrationOptions.utf8))
     }
 
     @Test(arguments: ["2024/03/07T12:45:01Z", "2024-02-30T00:00:00Z", "24-03-07", ""])

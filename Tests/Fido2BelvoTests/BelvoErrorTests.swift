@@ -21,6 +21,7 @@ import Testing
         (.authenticatorFailure, .unknown), (.credentialStoreFailure, .unknown),
         (.notFound, .unknown), (.serverError, .unknown), (.unexpectedStatus, .unknown),
         (.malformedResponse, .unknown), (.pollingTimedOut, .unknown), (.cancelled, .unknown),
+        (.responseTooLarge, .unknown), (.bankRedirectFailed, .unknown),
     ])
     func codeBelongsToOneSDKCase(code: BelvoError.Code, kind: BelvoError.Kind) {
         #expect(code.kind == kind)

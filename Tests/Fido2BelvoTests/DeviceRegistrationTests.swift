@@ -1,6 +1,7 @@
 import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
+import Fido2Vectors
 import Fido2WebAuthn
 import Testing
 
@@ -30,7 +31,7 @@ import Testing
         let temporary = try TemporaryStore()
         let device = BelvoDevice(store: temporary.store)
         let attestation = try device.startRegistration(
-            fidoOptions: BelvoSamples.registrationOptions)
+            fidoOptions: BelvoGuideSamples.registrationOptions)
         let decoded = try decode(attestation)
 
         #expect(attestation.encodedId == attestation.rawId)
@@ -65,7 +66,7 @@ import Testing
         let temporary = try TemporaryStore()
         let device = BelvoDevice(store: temporary.store, origin: "https://pix.belvo.com")
         let attestation = try device.startRegistration(
-            fidoOptions: BelvoSamples.registrationOptions)
+            fidoOptions: BelvoGuideSamples.registrationOptions)
         #expect(try decode(attestation).clientData.origin == "https://pix.belvo.com")
         #expect(device.origin(relyingPartyID: "belvo.com") == "https://pix.belvo.com")
         #expect(BelvoDevice.defaultOrigin(relyingPartyID: "belvo.com") == "https://belvo.com")
@@ -77,7 +78,7 @@ import Testing
         let temporary = try TemporaryStore()
         let device = BelvoDevice(store: temporary.store, configuration: configuration)
         let attestation = try device.startRegistration(
-            fidoOptions: BelvoSamples.registrationOptions)
+            fidoOptions: BelvoGuideSamples.registrationOptions)
         let credential = try #require(
             try decode(attestation).attestationObject.authenticatorData.attestedCredentialData)
         #expect(credential.credentialPublicKey.algorithm == .rs256)
@@ -87,7 +88,7 @@ import Testing
         let temporary = try TemporaryStore()
         let device = BelvoDevice(store: temporary.store, userHandleMapping: .base64url)
         let attestation = try device.startRegistration(
-            fidoOptions: BelvoSamples.registrationOptions)
+            fidoOptions: BelvoGuideSamples.registrationOptions)
         let stored = try #require(
             try temporary.store.credential(id: Base64URL.decode(attestation.rawId)))
         #expect(stored.userHandle == (try Base64URL.decode(sampleUserID)))
@@ -97,7 +98,8 @@ import Testing
     @Test func creationOptionsMapTheDocumentedSample() throws {
         let device = BelvoDevice(store: InMemoryCredentialStore())
         let options = device.creationOptions(
-            for: try BelvoRegistrationOptions(json: Array(BelvoSamples.registrationOptions.utf8)))
+            for: try BelvoRegistrationOptions(
+                json: Array(BelvoGuideSamples.registrationOptions.utf8)))
         #expect(options.rp.id == "belvo.com")
         #expect(options.rp.name == "Raidiam Mockbank - Pipeline NRJ")
         #expect(options.user.id == Array(sampleUserID.utf8))
@@ -113,7 +115,7 @@ import Testing
     }
 
     @Test func creationOptionsKeepARequiredResidentKeyAndClampTheTimeout() throws {
-        let json = BelvoSamples.registrationOptions.replacingOccurrences(
+        let json = BelvoGuideSamples.registrationOptions.replacingOccurrences(
             of: #""extensions": {"appid": "true"}"#,
             with:
                 #""timeout": 99999999999, "attestation": "direct", "authenticatorSelection": {"residentKey": "required", "userVerification": "discouraged"}"#
@@ -131,7 +133,7 @@ import Testing
         let temporary = try TemporaryStore()
         let device = BelvoDevice(store: temporary.store)
         let request = try device.confirmEnrollmentRequest(
-            fidoOptions: Array(BelvoSamples.registrationOptions.utf8))
+            fidoOptions: Array(BelvoGuideSamples.registrationOptions.utf8))
         let attestation = request.attestation
         let expected: JSONValue = .object([
             "confirmation_data": .object([
@@ -158,7 +160,7 @@ import Testing
                 seed: Array("belvo-golden".utf8), base: BelvoDevice.iOSPlatformConfiguration)
             let device = BelvoDevice(store: InMemoryCredentialStore(), configuration: configuration)
             return try device.confirmEnrollmentRequest(
-                fidoOptions: Array(BelvoSamples.registrationOptions.utf8)
+                fidoOptions: Array(BelvoGuideSamples.registrationOptions.utf8)
             ).body
         }
         let first = try body()

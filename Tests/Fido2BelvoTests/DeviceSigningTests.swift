@@ -1,6 +1,7 @@
 import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
+import Fido2Vectors
 import Fido2WebAuthn
 import Testing
 
@@ -63,7 +64,7 @@ import Testing
         let enrolled = try EnrolledDevice()
         // The verbatim sample names the guide's credential, which this device does not hold.
         let assertion = try enrolled.device.startSigning(
-            fidoOptions: BelvoSamples.fidoOptions,
+            fidoOptions: BelvoGuideSamples.fidoOptions,
             fallbackCredential: enrolled.attestation.encodedId)
         #expect(assertion.encodedId == enrolled.attestation.encodedId)
         let clientData = try ClientDataJSON(bytes: Base64URL.decode(assertion.clientDataJSON))
@@ -76,7 +77,7 @@ import Testing
     @Test func fallbackCredentialIsNotUsedWhenAnAllowedCredentialIsHeld() throws {
         let enrolled = try EnrolledDevice()
         let other = try enrolled.device.startRegistration(
-            fidoOptions: BelvoSamples.registrationOptions)
+            fidoOptions: BelvoGuideSamples.registrationOptions)
         let assertion = try enrolled.device.startSigning(
             fidoOptions: enrolled.fidoOptions,
             fallbackCredential: other.encodedId)
@@ -86,12 +87,12 @@ import Testing
     @Test func requestOptionsMapTheDocumentedSample() throws {
         let device = BelvoDevice(store: InMemoryCredentialStore())
         let options = device.requestOptions(
-            for: try BelvoAssertionOptions(json: Array(BelvoSamples.fidoOptions.utf8)))
+            for: try BelvoAssertionOptions(json: Array(BelvoGuideSamples.fidoOptions.utf8)))
         #expect(options.rpId == "belvo.com")
         #expect(options.timeout == 300000)
         #expect(
             options.allowCredentials.map(\.id) == [
-                try Base64URL.decode(BelvoSamples.allowedCredentialID)
+                try Base64URL.decode(BelvoGuideSamples.credentialID)
             ])
         #expect(options.allowCredentials.allSatisfy { $0.type == "public-key" })
         #expect(options.userVerification == .required)
@@ -133,7 +134,7 @@ import Testing
         let intent = try BelvoPaymentIntent(
             json: Array(
                 BelvoSamples.paymentIntent.replacingOccurrences(
-                    of: BelvoSamples.allowedCredentialID, with: enrolled.attestation.encodedId
+                    of: BelvoGuideSamples.credentialID, with: enrolled.attestation.encodedId
                 ).utf8))
         let request = try enrolled.device.authorizePaymentRequest(
             paymentIntent: intent, riskSignals: BelvoRiskSignals(jsonString: "{}"),

@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Fido2Encoding
+import Fido2Vectors
 import Fido2WebAuthn
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
             temporary = try TemporaryStore()
             device = BelvoDevice(store: temporary.store, origin: origin)
             options = try BelvoRegistrationOptions(
-                json: Array(BelvoSamples.registrationOptions.utf8))
+                json: Array(BelvoGuideSamples.registrationOptions.utf8))
             confirmBody = try BelvoConfirmEnrollmentRequest(
                 attestation: device.startRegistration(options: options)
             ).body
@@ -55,7 +56,7 @@ import Testing
 
         /// The authorize body for the guide's payment `fido_options` allowing this credential.
         func authorizeBody(platform: String? = nil) throws -> (BelvoAssertionOptions, [UInt8]) {
-            let json = BelvoSamples.fidoOptions(
+            let json = BelvoGuideSamples.fidoOptions(
                 allowing: Base64URL.encode(registration.credentialId))
             let options = try BelvoAssertionOptions(json: Array(json.utf8))
             let request = try device.authorizePaymentRequest(

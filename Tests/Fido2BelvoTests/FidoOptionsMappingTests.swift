@@ -1,3 +1,4 @@
+import Fido2Vectors
 import Testing
 
 @testable import Fido2Belvo
@@ -13,13 +14,13 @@ import Testing
 
     /// The documented sample with `replacement` swapped in for `original`.
     private func sample(replacing original: String, with replacement: String) -> String {
-        let text = BelvoSamples.registrationOptions
+        let text = BelvoGuideSamples.registrationOptions
         precondition(text.contains(original), "fixture does not contain \(original)")
         return text.replacingOccurrences(of: original, with: replacement)
     }
 
     @Test func documentedSampleMapsToPlainValues() throws {
-        let options = try registration(BelvoSamples.registrationOptions)
+        let options = try registration(BelvoGuideSamples.registrationOptions)
         #expect(options.rpId == "belvo.com")
         #expect(options.rpName == "Raidiam Mockbank - Pipeline NRJ")
         #expect(options.userHandle == Array("a5bd0ef9-f8ab-41a2-b968-489761a91de6".utf8))
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func base64urlMappingReadsTheUUIDAsAWebAuthnJSONClientWould() throws {
-        let options = try registration(BelvoSamples.registrationOptions, .base64url)
+        let options = try registration(BelvoGuideSamples.registrationOptions, .base64url)
         #expect(options.userHandle.count == 27)
         #expect(options.userHandle != Array("a5bd0ef9-f8ab-41a2-b968-489761a91de6".utf8))
         #expect(options.userHandle.prefix(3) == [0x6b, 0x96, 0xdd])
@@ -153,7 +154,7 @@ import Testing
     }
 
     @Test func documentedFidoOptionsMapToPlainValues() throws {
-        let options = try BelvoAssertionOptions(json: Array(BelvoSamples.fidoOptions.utf8))
+        let options = try BelvoAssertionOptions(json: Array(BelvoGuideSamples.fidoOptions.utf8))
         #expect(options.rpId == "belvo.com")
         #expect(options.timeout == 300000)
         #expect(options.challenge.count == 32)

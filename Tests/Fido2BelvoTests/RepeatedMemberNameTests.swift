@@ -1,4 +1,5 @@
 import Fido2Belvo
+import Fido2Vectors
 import Testing
 
 /// Belvo JSON that repeats a member name is refused, naming the member: `JSONDecoder` alone
@@ -39,7 +40,7 @@ import Testing
     ) throws {
         let enrolled = try EnrolledDevice()
         let before = try enrolled.temporary.snapshot()
-        let json = Self.repeating(member, as: copy, in: BelvoSamples.registrationOptions)
+        let json = Self.repeating(member, as: copy, in: BelvoGuideSamples.registrationOptions)
         Self.expectRepeated(.malformedFidoOptions, field: field) { () throws in
             _ = try enrolled.device.startRegistration(fidoOptions: json)
         }

@@ -1,3 +1,4 @@
+import Fido2Vectors
 import Testing
 
 @testable import Fido2Belvo
@@ -8,7 +9,7 @@ import Testing
 
     @Test func documentedRegistrationOptionsDecodeAsSent() throws {
         let options = try BelvoFidoRegistrationOptions(
-            json: Array(BelvoSamples.registrationOptions.utf8))
+            json: Array(BelvoGuideSamples.registrationOptions.utf8))
         #expect(options.rp.id == "belvo.com")
         #expect(options.rp.name == "Raidiam Mockbank - Pipeline NRJ")
         #expect(options.user.id == "a5bd0ef9-f8ab-41a2-b968-489761a91de6")
@@ -25,18 +26,18 @@ import Testing
     @Test func registrationOptionsEndpointDecodesTheSample() throws {
         let endpoint = try BelvoAPI.fidoRegistrationOptions(enrollmentID: "e1", authorization: auth)
         let options = try endpoint.decode(
-            status: 200, body: Array(BelvoSamples.registrationOptions.utf8))
+            status: 200, body: Array(BelvoGuideSamples.registrationOptions.utf8))
         #expect(options.user.id == "a5bd0ef9-f8ab-41a2-b968-489761a91de6")
     }
 
     @Test func documentedFidoOptionsDecodeAsSent() throws {
-        let options = try BelvoFidoAssertionOptions(json: Array(BelvoSamples.fidoOptions.utf8))
+        let options = try BelvoFidoAssertionOptions(json: Array(BelvoGuideSamples.fidoOptions.utf8))
         #expect(options.rpId == "belvo.com")
         #expect(options.timeout == 300000)
         #expect(options.challenge == "oGW096Hvr8sVUIOf-10iqWI7ZfSx2GhoU359bBRK9h4")
         #expect(
             options.allowCredentials == [
-                BelvoCredentialDescriptor(id: BelvoSamples.allowedCredentialID)
+                BelvoCredentialDescriptor(id: BelvoGuideSamples.credentialID)
             ])
         #expect(options.userVerification == nil)
     }
@@ -128,7 +129,7 @@ import Testing
         #expect(intent.providerRequestID == "prov-7")
         #expect(
             intent.fidoOptions
-                == (try BelvoFidoAssertionOptions(json: Array(BelvoSamples.fidoOptions.utf8))))
+                == (try BelvoFidoAssertionOptions(json: Array(BelvoGuideSamples.fidoOptions.utf8))))
         let options = try intent.assertionOptions()
         #expect(options.rpId == "belvo.com")
     }

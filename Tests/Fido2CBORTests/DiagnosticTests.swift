@@ -1,4 +1,5 @@
 import Fido2CBOR
+import Fido2Encoding
 import Fido2TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 @_spi(Fido2Internals) import Fido2Crypto
+import Fido2Vectors
 import Testing
 
 /// Revocation checking in `CertificateChainVerifier` with CRLs from the test PKI: a root, an

@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Fido2TestSupport
+import Fido2Vectors
 import Testing
 
 /// Keys shared by many tasks sign and verify at the same time (run under

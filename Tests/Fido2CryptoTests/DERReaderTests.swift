@@ -1,4 +1,5 @@
 @_spi(Fido2Internals) import Fido2Crypto
+import Fido2Encoding
 import Fido2TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 @_spi(Fido2Internals) import Fido2Crypto
+import Fido2Vectors
 import Testing
 
 /// Inputs the fuzz targets (`Tests/Fuzz`) found crashing, replayed. Memory errors among them

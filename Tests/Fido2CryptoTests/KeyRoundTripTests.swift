@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Fido2TestSupport
+import Fido2Vectors
 import Testing
 
 /// Generated keys survive every export and import they support.

@@ -1,5 +1,6 @@
 import Fido2CBOR
 import Fido2Crypto
+import Fido2Encoding
 import Fido2TestSupport
 import Foundation
 import Testing

@@ -1,5 +1,7 @@
 @_spi(Fido2Internals) import Fido2Crypto
+import Fido2Encoding
 import Fido2TestSupport
+import Fido2Vectors
 import Foundation
 import Testing
 

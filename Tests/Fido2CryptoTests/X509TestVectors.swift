@@ -89,7 +89,7 @@ enum X509TestVectors {
             let object = try CBORValue.decode(Base64URL.decode(encoded), options: .lenient)
             let format = try #require(object["fmt"]?.stringValue)
             let pinned = try (testCase["source_pinned_validation_time"] as? String).map {
-                try unixSeconds(iso8601: $0)
+                try #require(ISO8601Time.seconds($0), "\($0)")
             }
             let aaguid = (testCase["decoded"] as? [String: Any])?["aaguid"] as? String
             if let x5c = object["attStmt"]?["x5c"]?.arrayValue {
@@ -114,14 +114,5 @@ enum X509TestVectors {
             }
         }
         return chains
-    }
-
-    /// `2025-01-26T19:00:00.000Z` or `2025-01-08T00:00:00` (UTC) as Unix seconds, read through
-    /// the DER GeneralizedTime decoder.
-    static func unixSeconds(iso8601 text: String) throws -> Int64 {
-        let digits = text.utf8.prefix(19).filter { $0 >= 0x30 && $0 <= 0x39 }
-        try #require(digits.count == 14, "unexpected time \(text)")
-        let element = try DERReader.singleElement([0x18, 15] + digits + [UInt8(ascii: "Z")])
-        return try element.decodeTime()
     }
 }

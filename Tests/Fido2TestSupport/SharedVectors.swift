@@ -30,9 +30,21 @@ public enum SharedVectors {
         return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/vectors")
     }
 
+    /// `../shared/interop`: other relying parties' test data.
+    public static var interopDirectory: URL {
+        directory.deletingLastPathComponent().appendingPathComponent("interop")
+    }
+
+    /// The project's own suite, `vectors/`.
+    public static var projectDirectory: URL { packageRoot.appendingPathComponent("vectors") }
+
     /// The bytes of `name` (a path relative to the shared vectors directory).
     public static func data(_ name: String) throws -> Data {
-        let url = directory.appendingPathComponent(name)
+        try data(at: directory.appendingPathComponent(name))
+    }
+
+    /// The bytes of the file at `url`.
+    public static func data(at url: URL) throws -> Data {
         do {
             return try Data(contentsOf: url)
         } catch {

@@ -1,4 +1,5 @@
 import Fido2Crypto
+import Fido2Vectors
 import Fido2WebAuthn
 import Testing
 

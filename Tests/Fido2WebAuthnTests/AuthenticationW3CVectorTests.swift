@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
+import Fido2Vectors
 import Fido2WebAuthn
 import Testing
 

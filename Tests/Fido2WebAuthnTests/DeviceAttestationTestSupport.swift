@@ -2,6 +2,7 @@ import Fido2CBOR
 @_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
+import Fido2Vectors
 @_spi(Fido2Internals) import Fido2WebAuthn
 import Testing
 
@@ -214,7 +215,12 @@ struct RealDeviceCase: CustomTestStringConvertible, Sendable {
             let pinned = item["source_pinned_validation_time"]?.stringValue
             return RealDeviceCase(
                 registration: registration, expectedResult: try item.string("expected_result"),
-                pinnedTime: try pinned.map { try ISO8601Seconds.parse($0) })
+                pinnedTime: try pinned.map { text in
+                    guard let seconds = ISO8601Time.seconds(text) else {
+                        throw VectorShapeError(description: "bad time \(text)")
+                    }
+                    return seconds
+                })
         }
     }
 
@@ -246,37 +252,6 @@ struct RealDeviceCase: CustomTestStringConvertible, Sendable {
         let end = chain.map(\.notAfter).min() ?? 0
         guard start <= end else { throw VectorShapeError(description: "\(id): no common validity") }
         return start + (end - start) / 2
-    }
-}
-
-/// `YYYY-MM-DDTHH:MM:SS[.fff][Z]` (UTC) as seconds since the Unix epoch.
-enum ISO8601Seconds {
-    static func parse(_ text: String) throws -> Int64 {
-        let digits = Array(text.utf8)
-        func number(_ range: Range<Int>) throws -> Int64 {
-            guard range.upperBound <= digits.count else {
-                throw VectorShapeError(description: "bad time \(text)")
-            }
-            var value: Int64 = 0
-            for byte in digits[range] {
-                guard (0x30...0x39).contains(byte) else {
-                    throw VectorShapeError(description: "bad time \(text)")
-                }
-                value = value * 10 + Int64(byte - 0x30)
-            }
-            return value
-        }
-        let year = try number(0..<4)
-        let month = try number(5..<7)
-        let day = try number(8..<10)
-        let seconds = try number(11..<13) * 3600 + number(14..<16) * 60 + number(17..<19)
-        // Days from civil (Howard Hinnant's algorithm).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return (era * 146_097 + dayOfEra - 719_468) * 86_400 + seconds
     }
 }
 

@@ -35,7 +35,7 @@ extension JSONValue {
 
     /// The hex-decoded bytes of the string at a dotted path.
     func hexBytes(_ path: String) throws -> [UInt8] {
-        guard let bytes = Hex.decode(try string(path)) else {
+        guard let bytes = try? Hex.decode(try string(path)) else {
             throw VectorShapeError(description: "vector's \(path) is not hex")
         }
         return bytes

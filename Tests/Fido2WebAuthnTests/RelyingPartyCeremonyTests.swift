@@ -1,6 +1,7 @@
 import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
+import Fido2Vectors
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
 import Foundation
@@ -543,43 +544,42 @@ import Testing
     /// library ships: a real Apple registration chains to Apple's root at its time, and its
     /// (short-lived) leaf no longer verifies today.
     @Test func trustsTheWellKnownRootsWhenAttestationIsRequested() throws {
-        let vector = try #require(
-            RegistrationRealVectorTests.cases.first { $0.id == "reg-013" })
-        let pinned = try #require(vector.json["source_pinned_validation_time"]?.stringValue)
-        let response = try RegistrationRealVectorTests.response(vector)
-        func state(_ attestation: AttestationConveyancePreference) throws -> RegistrationState {
+        let suite = try #require(
+            RealRegistrationsSuite(
+                name: "real-registrations.json",
+                json: try sharedVectorJSON("real-registrations.json")))
+        let entry = try #require(suite.entry("reg-013"))
+        let pinned = try #require(entry["source_pinned_validation_time"]?.stringValue)
+        let (source, response, expectations) = try RealRegistrationsSuite.ceremony(entry)
+        let relyingPartyID = try #require(source.identifiers.first)
+        func state(_ attestation: AttestationConveyancePreference) -> RegistrationState {
             RegistrationState(
-                challenge: try RegistrationRealVectorTests.challenge(vector.json),
-                relyingPartyID: RegistrationRealVectorTests.strings(vector.json["expected_rp_id"])[
-                    0],
+                challenge: expectations.challenge, relyingPartyID: relyingPartyID,
                 user: Self.user, userVerification: .preferred,
                 algorithms: RegistrationExpectations.supportedAlgorithms, attestation: attestation,
                 excludedCredentials: [],
                 acceptedAttestationTypes: RegistrationExpectations.allAttestationTypes,
                 extensionPolicy: .acceptAll, expiresAt: .max)
         }
-        let relyingParty = RelyingParty(
-            identifiers: RegistrationRealVectorTests.strings(vector.json["expected_rp_id"]),
-            origins: OriginPolicy(
-                allowedOrigins: RegistrationRealVectorTests.strings(vector.json["expected_origin"]))
-        )
+        // The source's identifiers and origins, and none of its anchors.
+        let relyingParty = RelyingParty(identifiers: source.identifiers, origins: source.origins)
         var atThen = relyingParty
-        atThen.trustPolicy.validationTime = try unixSeconds(iso8601: pinned)
+        atThen.trustPolicy.validationTime = try #require(ISO8601Time.seconds(pinned))
 
-        let verified = try atThen.verifyRegistration(response, state: try state(.direct))
+        let verified = try atThen.verifyRegistration(response, state: state(.direct))
         guard case .verified(let path) = verified.trustPath else {
             Issue.record("\(verified.trustPath)")
             return
         }
         #expect(path.last == (try WellKnownAttestationRoots.appleWebAuthnRootCA.certificate()))
         expectFailure(.attestationTrustPathInvalid, step: "§7.1 step 24") { () throws in
-            try relyingParty.finishRegistration(response, state: try state(.direct))
+            try relyingParty.finishRegistration(response, state: state(.direct))
         }
         // Without attestation requested, or with anchors of its own, the relying party judges
         // nothing it was not asked to.
         guard
             case .notEvaluated = try relyingParty.verifyRegistration(
-                response, state: try state(.none)
+                response, state: state(.none)
             ).trustPath
         else {
             Issue.record("attestation none judged the chain")
@@ -590,7 +590,7 @@ import Testing
             [try WellKnownAttestationRoots.globalSignRootCA.certificate()], for: "packed")
         guard
             case .notEvaluated = try ownAnchors.verifyRegistration(
-                response, state: try state(.direct)
+                response, state: state(.direct)
             ).trustPath
         else {
             Issue.record("configured anchors did not replace the well-known roots")

@@ -2,35 +2,12 @@ import Fido2CBOR
 @_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
+import Fido2Vectors
 import Fido2WebAuthn
 import Testing
 
 /// 2025-06-01T00:00:00Z: inside the W3C vectors' certificate validity (2024–3024).
 let w3cValidationTime: Int64 = 1_748_736_000
-
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-}
-
-/// Seconds since the epoch of `YYYY-MM-DDTHH:MM:SS[.fff][Z]` (UTC).
-func unixSeconds(iso8601 text: String) throws -> Int64 {
-    let digits = Array(text.utf8)
-    func number(_ range: Range<Int>) throws -> Int {
-        guard range.upperBound <= digits.count,
-            let value = Int(String(decoding: digits[range], as: UTF8.self))
-        else { throw VectorShapeError(description: "not an ISO 8601 time: \(text)") }
-        return value
-    }
-    let days = daysFromCivil(try number(0..<4), try number(5..<7), try number(8..<10))
-    let seconds = try number(11..<13) * 3600 + number(14..<16) * 60 + number(17..<19)
-    return Int64(days) * 86_400 + Int64(seconds)
-}
 
 extension W3CVector {
     /// The attestation root of the W3C vectors.

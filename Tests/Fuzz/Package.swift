@@ -36,8 +36,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("attestation-verify", [cbor, crypto, webAuthn]),
     ("relying-party", [crypto, webAuthn]),
     ("der", [crypto]),
-    ("x509", [crypto]),
-    ("crl", [crypto]),
+    ("x509", [crypto, "FuzzPKI"]),
+    ("crl", [crypto, "FuzzPKI"]),
 ]
 
 let package = Package(
@@ -52,6 +52,8 @@ let package = Package(
         .target(
             name: "FuzzSupport",
             dependencies: ["CFuzzerDriver", cbor, encoding]),
+        // The X.509 and CRL targets' certificate authority, built with the public builders.
+        .target(name: "FuzzPKI", dependencies: [crypto]),
     ]
         + fuzzTargets.map { target in
             .executableTarget(

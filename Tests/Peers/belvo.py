@@ -8,9 +8,11 @@ any fails.
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
+import textwrap
 
 from webauthn import verify_authentication_response, verify_registration_response
 from webauthn.helpers.cose import COSEAlgorithmIdentifier
@@ -18,20 +20,27 @@ from webauthn.helpers.cose import COSEAlgorithmIdentifier
 from peerlib import b64u, unb64u
 
 FIDO2KIT = sys.argv[1]
-RP_ID = "belvo.com"
-USER_ID = "a5bd0ef9-f8ab-41a2-b968-489761a91de6"
+GUIDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared",
+                     "belvo-biometric-pix.md")
+
+
+def guide_sample(marker: str) -> str:
+    """The guide's JSON sample (a ```json block) that contains `marker`, as the guide prints it."""
+    with open(GUIDE) as f:
+        blocks = re.findall(r"```json\n(.*?)\n\s*```", f.read(), re.S)
+    for block in blocks:
+        if marker in block:
+            return textwrap.dedent(block)
+    raise SystemExit(f"belvo peers: no JSON sample with {marker} in {GUIDE}")
+
 
 # Enrollment step 5 of the guide, verbatim.
-REGISTRATION_OPTIONS = """
-{"rp": {"id": "belvo.com", "name": "Raidiam Mockbank - Pipeline NRJ"},
- "user": {"id": "a5bd0ef9-f8ab-41a2-b968-489761a91de6", "name": "Ralph Bragg",
-          "displayName": "Ralph Bragg"},
- "challenge": "R3dsT2REOE5oZ25JbVE",
- "pubKeyCredParams": [{"alg": -257, "type": "public-key"}, {"alg": -7, "type": "public-key"}],
- "extensions": {"appid": "true"}}
-"""
+REGISTRATION_OPTIONS = guide_sample('"pubKeyCredParams"')
+RP_ID = json.loads(REGISTRATION_OPTIONS)["rp"]["id"]
+USER_ID = json.loads(REGISTRATION_OPTIONS)["user"]["id"]
+REGISTRATION_CHALLENGE = json.loads(REGISTRATION_OPTIONS)["challenge"]
 # Payment step 2 of the guide: the fido_options, allowCredentials naming our credential.
-PAYMENT_CHALLENGE = "oGW096Hvr8sVUIOf-10iqWI7ZfSx2GhoU359bBRK9h4"
+PAYMENT_CHALLENGE = json.loads(guide_sample('"allowCredentials"'))["challenge"]
 RISK_SIGNALS = '{ "deviceId" : "AbC+/=\\u00e9", "zeta": 1.50 }'
 
 results = []
@@ -78,7 +87,7 @@ def run_flow(work: str, origin_flag):
     data = confirm["confirmation_data"]
     registration = verify_registration_response(
         credential=data,
-        expected_challenge=unb64u("R3dsT2REOE5oZ25JbVE"),
+        expected_challenge=unb64u(REGISTRATION_CHALLENGE),
         expected_rp_id=RP_ID,
         expected_origin=origin,
         require_user_verification=True,

@@ -34,11 +34,11 @@ public struct AuthenticatorConfiguration: Sendable {
     /// The size of new RSA keys. Default 2048.
     public var rsaModulusBits = 2048
     /// Where keys and credential IDs come from; nil (the default) uses OpenSSL's DRBG
-    /// directly, the fastest. With a `DeterministicRandomSource` output is reproducible (RSA
-    /// keys are then found by a deterministic prime search: slow, for tests only).
+    /// directly, the fastest. With a seeded source output is reproducible (RSA keys are then
+    /// found by a deterministic prime search: slow, for tests only).
     public var random: (any RandomSource)?
-    /// How ECDSA nonces are made. Default random; `ECDSANonce.deterministic` (RFC 6979) for
-    /// reproducible output.
+    /// How ECDSA nonces are made. Default random; `ECDSANonce.deterministic` (RFC 6979) makes
+    /// ECDSA signatures reproducible.
     public var ecdsaNonce: ECDSANonce = .random
 
     /// The default configuration: a platform authenticator with user verification and
@@ -51,25 +51,6 @@ public struct AuthenticatorConfiguration: Sendable {
         configuration.backupEligible = true
         configuration.backupState = true
         configuration.usesSignCounter = false
-        return configuration
-    }
-
-    /// Deterministic mode: keys and credential IDs from a `DeterministicRandomSource` seeded
-    /// with `seed`, ECDSA nonces by RFC 6979. The same inputs give the same bytes.
-    ///
-    /// - Throws: `WebAuthnError` `keyGenerationFailed` if the source cannot be made.
-    public static func deterministic(
-        seed: [UInt8], base: AuthenticatorConfiguration = .init()
-    )
-        throws -> AuthenticatorConfiguration
-    {
-        var configuration = base
-        do {
-            configuration.random = try DeterministicRandomSource(seed: seed)
-        } catch {
-            throw WebAuthnError(.keyGenerationFailed, "\(error)")
-        }
-        configuration.ecdsaNonce = .deterministic
         return configuration
     }
 }

@@ -1,5 +1,5 @@
+import Fido2Crypto
 import Fido2WebAuthn
-import Synchronization
 
 /// The software authenticator's memory of the last origin and RP ID it accepted, with the RP
 /// ID's SHA-256. An authenticator mostly serves one relying party; parsing the origin, checking
@@ -15,7 +15,7 @@ final class RelyingPartyMemo: Sendable {
         let rpIdHash: [UInt8]
     }
 
-    private let last = Mutex<Entry?>(nil)
+    private let last = LockedState<Entry?>(nil)
 
     /// The origin and RP ID for `origin` and `requestedID` (the options' RP ID, or nil for the
     /// origin's host), checked by ``WebOrigin`` and ``RelyingPartyIDPolicy``.

@@ -1,5 +1,5 @@
+import Fido2Crypto
 import Fido2WebAuthn
-import Synchronization
 
 /// A credential store in memory, for tests and benchmarks: credentials live as long as the
 /// store, in insertion order. Safe to share across tasks: one mutex guards the table, and every
@@ -20,7 +20,7 @@ public final class InMemoryCredentialStore: CredentialStore {
         }
     }
 
-    private let table = Mutex(Table())
+    private let table = LockedState(Table())
 
     /// An empty store.
     public init() {}

@@ -37,26 +37,33 @@ public struct BelvoEndpoint<Response: Sendable>: Sendable {
         let bytes = Array(body)
         switch status {
         case 200..<300:
-            return try decodeBody(bytes)
+            do {
+                return try decodeBody(bytes)
+            } catch let error as BelvoError where error.httpStatus == nil {
+                throw BelvoError(
+                    error.code, error.reason, field: error.field, httpStatus: status,
+                    responseBody: bytes)
+            }
         case 401, 403:
             throw BelvoError(
                 .authentication, "Belvo refused the credentials\(Self.detail(bytes))",
-                httpStatus: status)
+                httpStatus: status, responseBody: bytes)
         case 400, 422:
             throw BelvoError(
                 .invalidParameters, "Belvo rejected the request\(Self.detail(bytes))",
-                httpStatus: status)
+                httpStatus: status, responseBody: bytes)
         case 404:
             throw BelvoError(
                 .notFound, "\(request.method) \(request.path) found nothing\(Self.detail(bytes))",
-                httpStatus: status)
+                httpStatus: status, responseBody: bytes)
         case 500..<600:
             throw BelvoError(
-                .serverError, "Belvo failed\(Self.detail(bytes))", httpStatus: status)
+                .serverError, "Belvo failed\(Self.detail(bytes))", httpStatus: status,
+                responseBody: bytes)
         default:
             throw BelvoError(
                 .unexpectedStatus, "unexpected HTTP status \(status)\(Self.detail(bytes))",
-                httpStatus: status)
+                httpStatus: status, responseBody: bytes)
         }
     }
 

@@ -51,6 +51,8 @@ public struct BelvoError: Error, Sendable, CustomStringConvertible, Equatable {
             case authenticatorFailure
             case credentialStoreFailure
             case malformedRequestBody
+            case responseTooLarge
+            case bankRedirectFailed
         }
 
         private let value: Value
@@ -124,6 +126,11 @@ public struct BelvoError: Error, Sendable, CustomStringConvertible, Equatable {
         /// A confirm-enrollment or authorize-payment body read back (to verify it) that is not
         /// the documented JSON or does not hold a WebAuthn response.
         public static let malformedRequestBody = Code(.malformedRequestBody)
+        /// An answer whose body exceeds the client's limit (`BelvoHTTPRequest.maximumResponseBytes`).
+        public static let responseTooLarge = Code(.responseTooLarge)
+        /// Following the bank's `redirect_url` did not end at the callback URL: the bank
+        /// answered without redirecting (a person must approve there) or redirected elsewhere.
+        public static let bankRedirectFailed = Code(.bankRedirectFailed)
 
         /// The SDK error case this code belongs to.
         public var kind: Kind {
@@ -131,7 +138,8 @@ public struct BelvoError: Error, Sendable, CustomStringConvertible, Equatable {
             case .network: .network
             case .authentication: .authentication
             case .notFound, .serverError, .unexpectedStatus, .malformedResponse, .pollingTimedOut,
-                .cancelled, .authenticatorFailure, .credentialStoreFailure:
+                .cancelled, .authenticatorFailure, .credentialStoreFailure, .responseTooLarge,
+                .bankRedirectFailed:
                 .unknown
             case .invalidParameters, .malformedFidoOptions, .unsupportedAlgorithms,
                 .invalidAccountTenure, .callbackError, .missingCallbackParameter,
@@ -156,13 +164,20 @@ public struct BelvoError: Error, Sendable, CustomStringConvertible, Equatable {
     public let field: String?
     /// The HTTP status of the answer that caused the error, when there was one.
     public let httpStatus: Int?
+    /// The body of that answer (Belvo's error JSON, or whatever came back), when there was one.
+    public let responseBody: [UInt8]?
 
-    /// An error with `code`, `reason`, and optionally the `field` and `httpStatus` involved.
-    public init(_ code: Code, _ reason: String, field: String? = nil, httpStatus: Int? = nil) {
+    /// An error with `code`, `reason`, and optionally the `field`, `httpStatus` and
+    /// `responseBody` involved.
+    public init(
+        _ code: Code, _ reason: String, field: String? = nil, httpStatus: Int? = nil,
+        responseBody: [UInt8]? = nil
+    ) {
         self.code = code
         self.reason = reason
         self.field = field
         self.httpStatus = httpStatus
+        self.responseBody = responseBody
     }
 
     /// A transport failure (`BiometricPixSDKError.networkError`): wrap whatever your HTTP client

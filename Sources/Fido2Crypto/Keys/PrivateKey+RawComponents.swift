@@ -51,6 +51,23 @@ extension PrivateKey {
         }
     }
 
+    // MARK: RSA
+
+    /// The RSA private exponent d, big-endian, left-padded to the modulus size: what
+    /// deterministic PSS salts (``PSSSalt``) are keyed with.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/unsupportedKeyType`` for non-RSA keys;
+    ///   ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL does not give it.
+    package var rsaPrivateExponent: [UInt8] {
+        get throws(CryptoError) {
+            guard kind.isRSA else {
+                throw CryptoError(.unsupportedKeyType, "\(kind) is not an RSA key")
+            }
+            let key = try box.pointer
+            return try KeyInspection.bigNumber("d", of: key, width: Int(EVP_PKEY_get_size(key)))
+        }
+    }
+
     // MARK: EdDSA
 
     /// Imports a raw EdDSA private key (RFC 8032: the 32-byte Ed25519 or 57-byte Ed448 seed).

@@ -47,8 +47,8 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     }
 
     /// A new EC or EdDSA key drawn from `random`: the EC scalar is drawn by rejection sampling
-    /// (redrawn until it is in 1…n−1), the EdDSA key is the raw draw. With a seeded
-    /// deterministic source the same seed gives the same key.
+    /// (redrawn until it is in 1…n−1), the EdDSA key is the raw draw. With a seeded source the
+    /// same seed gives the same key.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedOperation`` for RSA (OpenSSL's RSA
     ///   generation cannot take an external random source);

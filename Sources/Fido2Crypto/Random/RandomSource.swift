@@ -1,5 +1,5 @@
 /// Where random bytes come from. Production code uses ``SystemRandomSource`` (OpenSSL's
-/// `RAND_bytes`); tests and vector generators inject a seeded deterministic source so that
+/// `RAND_bytes`); tests and vector generators inject a seeded source (an HMAC_DRBG) so that
 /// everything drawn from it (keys, challenges, credential IDs) is reproducible.
 ///
 /// Conforming types must be safe to share across tasks.

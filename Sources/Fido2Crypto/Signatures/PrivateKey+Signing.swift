@@ -2,10 +2,9 @@ extension PrivateKey {
     /// An `algorithm` signature of `message`.
     ///
     /// ECDSA signatures are DER; `nonce` chooses OpenSSL's random k (``ECDSANonce/random``, the
-    /// default) or RFC 6979 (``ECDSANonce/deterministic``). For PSS, `nonce` chooses the salt
-    /// (of the hash's length): OpenSSL's random one, or with ``ECDSANonce/deterministic`` one
-    /// derived from the key and the message (so the signature is reproducible).
-    /// RSASSA-PKCS1-v1_5 and pure EdDSA are deterministic by construction.
+    /// default) or RFC 6979 (``ECDSANonce/deterministic``). PSS signatures have OpenSSL's random
+    /// salt (of the hash's length). RSASSA-PKCS1-v1_5 and pure EdDSA are deterministic by
+    /// construction.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/unsupportedAlgorithm`` for unknown algorithms
     ///   and for RS1 (verification only); ``CryptoError/Code-swift.struct/algorithmKeyMismatch``
@@ -53,7 +52,7 @@ extension PrivateKey {
                 field: "alg")
         }
         return try SignatureEngine.sign(
-            box, scheme: scheme, message: MessageParts(first: first, second: second), nonce: nonce)
+            self, scheme: scheme, message: MessageParts(first: first, second: second), nonce: nonce)
     }
 
     /// The first RFC 6979 nonce for a message digest (tests against RFC 6979 appendix A only).

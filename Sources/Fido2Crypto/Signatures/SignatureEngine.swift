@@ -47,10 +47,12 @@ enum SignatureEngine {
         return valid
     }
 
-    /// A signature over `message` with `scheme` (ECDSA in DER).
+    /// A signature by `key` over `message` with `scheme` (ECDSA in DER); the nonce's
+    /// ``ECDSANonce/pssSalt`` makes the salt of a PSS signature (nil: OpenSSL's random salt).
     static func sign(
-        _ box: PKeyBox, scheme: SignatureScheme, message: MessageParts, nonce: ECDSANonce
+        _ key: PrivateKey, scheme: SignatureScheme, message: MessageParts, nonce: ECDSANonce
     ) throws(CryptoError) -> [UInt8] {
+        let box = key.box
         switch scheme {
         case .ecdsa(let digest, _):
             if nonce.isDeterministic {
@@ -62,9 +64,10 @@ enum SignatureEngine {
         case .rsaPKCS1(let digest):
             return try signDigest(box, digest: digest, padding: RSA_PKCS1_PADDING, message: message)
         case .rsaPSS(let digest):
-            if nonce.isDeterministic {
+            if let rule = nonce.pssSalt {
                 return try withDigest(digest, of: message) { (hash) throws(CryptoError) in
-                    try DeterministicPSS.sign(box, messageDigest: hash, digest: digest)
+                    let salt = try rule.make(key, Array(hash), digest)
+                    return try SaltedPSS.sign(box, messageDigest: hash, digest: digest, salt: salt)
                 }
             }
             return try signDigest(

@@ -6,13 +6,15 @@ import Musl
 import Darwin
 #endif
 
-/// A value guarded by a `pthread_mutex_t`, both in one allocation.
+/// A value guarded by a `pthread_mutex_t`, both in one allocation: the package's one lock type
+/// (the crypto module's caches, the authenticator's credential store and memo, the command
+/// line's and the tests' clocks).
 ///
 /// Why not `Synchronization.Mutex`: on Linux it is a futex lock inside the uninstrumented
 /// Swift runtime, so ThreadSanitizer cannot see its happens-before edges and reports every value
 /// it guards as racy. ThreadSanitizer intercepts pthread mutexes, so the project's TSan runs stay
 /// meaningful, and an uncontended pthread mutex costs about the same.
-struct LockedState<State>: @unchecked Sendable {
+package struct LockedState<State>: @unchecked Sendable {
     /// The storage: the state as the header, the mutex as the one tail element (a stable
     /// address, as pthread requires).
     private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
@@ -28,7 +30,7 @@ struct LockedState<State>: @unchecked Sendable {
     private let storage: Storage
 
     /// A new lock guarding `initial`.
-    init(_ initial: State) {
+    package init(_ initial: State) {
         storage = unsafeDowncast(
             Storage.create(minimumCapacity: 1) { _ in initial }, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in
@@ -37,12 +39,15 @@ struct LockedState<State>: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with exclusive access to the state.
-    func withLock<R>(_ body: (inout State) -> R) -> R {
-        storage.withUnsafeMutablePointers { state, mutex in
+    /// Runs `body` with exclusive access to the state; the lock is released when `body`
+    /// returns or throws.
+    ///
+    /// - Throws: what `body` throws.
+    package func withLock<R, E: Error>(_ body: (inout State) throws(E) -> R) throws(E) -> R {
+        try storage.withUnsafeMutablePointers { (state, mutex) throws(E) -> R in
             _ = pthread_mutex_lock(mutex)
             defer { _ = pthread_mutex_unlock(mutex) }
-            return body(&state.pointee)
+            return try body(&state.pointee)
         }
     }
 }

@@ -1,7 +1,6 @@
 /// Builds v2 certificate revocation lists deterministically: the same fields, key and
 /// algorithm always give the same bytes (ECDSA signs with RFC 6979 nonces).
 ///
-/// For test PKIs (fido2kit's own come from the SPI `TestCertificateAuthority`).
 /// CRL extensions are written in this order: authorityKeyIdentifier, cRLNumber, then
 /// ``additionalExtensions`` as given. Nothing checks that the signing key is the issuer's: a
 /// CRL signed by another key is how tests make a forged one.

@@ -298,9 +298,9 @@ enum Base64Engine {
                 let offset = source.firstIndex(where: { values[Int($0)] == invalid && $0 != equals }
                 )
             else { return nil }
+            let byte = Hex.encode(byte: source[offset])
             return Fido2EncodingError(
-                .invalidCharacter,
-                "byte 0x\(hexByte(source[offset])) is not in the \(alphabet.name) alphabet",
+                .invalidCharacter, "byte 0x\(byte) is not in the \(alphabet.name) alphabet",
                 offset: offset)
         }
     }
@@ -325,17 +325,11 @@ enum Base64Engine {
         }
         return Fido2EncodingError(
             .invalidCharacter,
-            "byte 0x\(hexByte(byte)) is not in the \(alphabet.name) alphabet", offset: offset)
+            "byte 0x\(Hex.encode(byte: byte)) is not in the \(alphabet.name) alphabet",
+            offset: offset)
     }
 
     // MARK: - Helpers
-
-    static func hexByte(_ byte: UInt8) -> String {
-        let digits: [Character] = [
-            "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f",
-        ]
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
-    }
 
     /// Runs `body` on contiguous storage of `bytes`, copying only when the collection has none.
     static func withContiguous<Bytes: Collection, Result>(

@@ -277,7 +277,7 @@ struct JSONParser {
         if byte < 0x20 {
             throw Fido2EncodingError(
                 .controlCharacterInString,
-                "control character 0x\(Base64Engine.hexByte(byte)) must be escaped in a string",
+                "control character 0x\(Hex.encode(byte: byte)) must be escaped in a string",
                 offset: position)
         }
         if byte < 0x80 {
@@ -406,7 +406,7 @@ struct JSONParser {
         let byte = input[position]
         let shown =
             byte >= 0x20 && byte < 0x7F
-            ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(Base64Engine.hexByte(byte))"
+            ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(Hex.encode(byte: byte))"
         return Fido2EncodingError(
             .unexpectedCharacter, "\(shown) where \(expected) was expected", offset: position)
     }

@@ -1,3 +1,5 @@
+import Fido2Encoding
+
 /// The Authenticator Attestation GUID: 16 bytes naming an authenticator model, shown as a
 /// UUID (`8446ccb9-ab1d-b374-750b-2367ff6f3a1f`). All zeros means "not disclosed".
 public struct AAGUID: Sendable, Hashable, CustomStringConvertible {
@@ -39,7 +41,7 @@ public struct AAGUID: Sendable, Hashable, CustomStringConvertible {
                 }
                 continue
             }
-            guard let value = Self.nibble(char) else { return nil }
+            guard let value = Hex.value(of: char) else { return nil }
             digits.append(value)
         }
         guard digits.count == 32, uuidString.utf8.count == 32 || uuidString.utf8.count == 36
@@ -68,22 +70,8 @@ public struct AAGUID: Sendable, Hashable, CustomStringConvertible {
 
     /// The lower-case UUID form.
     public var description: String {
-        let hex = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for (index, byte) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    private static func nibble(_ char: UInt8) -> UInt8? {
-        switch char {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return char - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return char - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return char - UInt8(ascii: "A") + 10
-        default: return nil
-        }
+        let bytes = bytes
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { Hex.encode(bytes[$0]) }
+            .joined(separator: "-")
     }
 }

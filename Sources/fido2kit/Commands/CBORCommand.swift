@@ -1,5 +1,6 @@
 import ArgumentParser
 import Fido2CBOR
+import Fido2Encoding
 
 /// `fido2kit cbor`: inspect and re-encode CBOR read from standard input.
 struct CBORCommand: ParsableCommand {
@@ -13,7 +14,14 @@ struct CBORCommand: ParsableCommand {
     /// the CBOR reader's input limit.
     static func readInput(hex: Bool) throws(CommandFailure) -> [UInt8] {
         let raw = try StandardStreams.readInput(limit: hex ? .cborHex : .cbor)
-        return hex ? try HexInput.decode(raw) : raw
+        guard hex else { return raw }
+        do {
+            return try Hex.decode(raw, ignoringWhitespace: true)
+        } catch {
+            // "invalid hex character at offset N", "odd number of hex digits".
+            throw CommandFailure(
+                error.offset.map { "\(error.reason) at offset \($0)" } ?? error.reason)
+        }
     }
 
     /// `fido2kit cbor diag`: RFC 8949 diagnostic notation.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fido2Vectors
 import Foundation
 
 extension VectorsCommand {

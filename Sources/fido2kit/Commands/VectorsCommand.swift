@@ -1,4 +1,5 @@
 import ArgumentParser
+import Fido2Vectors
 import Foundation
 
 /// `fido2kit vectors`: run test-vector suites.
@@ -48,7 +49,7 @@ struct VectorsCommand: ParsableCommand {
                 let files = Self.jsonFiles(under: root)
                 var knownHere = 0
                 for file in files {
-                    switch VectorSuiteCatalog.recognize(file) {
+                    switch Self.recognize(file) {
                     case .suite(let suite):
                         knownHere += 1
                         let results = suite.run()
@@ -92,6 +93,16 @@ struct VectorsCommand: ParsableCommand {
             }
             if failed > 0 {
                 throw CommandFailure("\(failed) of \(passed + failed) vector cases failed").exit()
+            }
+        }
+
+        /// The suite in the file at `url`, read within the vector-suite input limit.
+        static func recognize(_ url: URL) -> VectorSuiteCatalog.Recognition {
+            do {
+                let bytes = try InputFile.read(url.path, limit: .vectorSuite)
+                return VectorSuiteCatalog.recognize(name: url.lastPathComponent, bytes: bytes)
+            } catch {
+                return .unknown(reason: error.message)
             }
         }
 

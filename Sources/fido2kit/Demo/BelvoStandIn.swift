@@ -1,4 +1,5 @@
 import Fido2Belvo
+import Fido2Vectors
 import Foundation
 
 /// The Belvo side of `fido2kit demo`: an in-process stand-in answering each documented
@@ -82,7 +83,7 @@ final class BelvoStandIn {
             guard redirectionCompleted, optionsRequests > 1 else {
                 return problem(404, "the registration options are not ready yet")
             }
-            return json(200, BelvoStandInPayloads.registrationOptions)
+            return json(200, BelvoGuideSamples.registrationOptions)
         case (.post, "\(enrollmentPath)/confirm/"):
             guard let body = object(request.body),
                 let data = body["confirmation_data"] as? [String: Any],

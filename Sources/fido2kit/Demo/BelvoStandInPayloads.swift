@@ -1,8 +1,8 @@
-import Foundation
+import Fido2Vectors
 
 /// What the demo's stand-in answers with: the sample payloads of Belvo's Biometric Pix guide,
-/// verbatim where the guide prints them, and shaped as the guide describes them elsewhere
-/// (ids are made up and say so).
+/// verbatim where the guide prints them (``BelvoGuideSamples``), and shaped as the guide
+/// describes them elsewhere (ids are made up and say so).
 enum BelvoStandInPayloads {
     /// The enrollment the stand-in creates.
     static let enrollmentID = "3f2c1b7e-8d4a-4e5f-9a6b-0c1d2e3f4a5b"
@@ -45,32 +45,10 @@ enum BelvoStandInPayloads {
         #"{"id": "\#(enrollmentID)", "status": "\#(status)", "type": "open_finance_biometric_pix"}"#
     }
 
-    /// Enrollment step 5: `GET /enrollments/{id}/fido-registration-options/`, verbatim.
-    static let registrationOptions = """
-        {"rp": {"id": "belvo.com", "name": "Raidiam Mockbank - Pipeline NRJ"},
-         "user": {"id": "a5bd0ef9-f8ab-41a2-b968-489761a91de6", "name": "Ralph Bragg",
-                  "displayName": "Ralph Bragg"},
-         "challenge": "R3dsT2REOE5oZ25JbVE",
-         "pubKeyCredParams": [{"alg": -257, "type": "public-key"}, {"alg": -7, "type": "public-key"}],
-         "extensions": {"appid": "true"}}
-        """
-
-    /// The credential id in the guide's payment `fido_options`.
-    static let guideCredentialID =
-        "AfD-uI4LUzJAuzyLBRrPncocLusMgZ8yHNuuUl-7NSFbBlqrW2rMF0D_Ao-orNqdX3YZVf8_wk1jj--HuNH1uKE"
-
-    /// Payment step 2: the payment intent's `fido_options`, verbatim.
-    static let fidoOptions = """
-        {"rpId": "belvo.com", "timeout": 300000,
-         "challenge": "oGW096Hvr8sVUIOf-10iqWI7ZfSx2GhoU359bBRK9h4",
-         "allowCredentials": [{"id": "\(guideCredentialID)",
-                               "type": "public-key"}]}
-        """
-
     /// A payment intent in `status` whose `fido_options` are the guide's, allowing
     /// `credentialID` (the stand-in puts the enrolled credential there, as Belvo does).
     static func paymentIntent(_ status: String, allowing credentialID: String) -> String {
-        let options = fidoOptions.replacingOccurrences(of: guideCredentialID, with: credentialID)
+        let options = BelvoGuideSamples.fidoOptions(allowing: credentialID)
         return """
             {"id": "\(paymentIntentID)", "status": "\(status)", "customer": "\(customerID)",
              "amount": "0.13", "description": "fido2kit demo coffee",

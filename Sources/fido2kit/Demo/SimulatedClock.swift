@@ -1,4 +1,4 @@
-import Synchronization
+import Fido2Crypto
 
 /// A clock whose sleeps return at once after moving its time forward, so the demo polls on the
 /// guide's schedule (every 2 s, up to 2 min) without waiting; the elapsed time it reports is
@@ -12,7 +12,7 @@ final class SimulatedClock: Clock, Sendable {
         static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private let current = Mutex(Instant(offset: .zero))
+    private let current = LockedState(Instant(offset: .zero))
 
     var now: Instant { current.withLock { $0 } }
     var minimumResolution: Duration { .zero }

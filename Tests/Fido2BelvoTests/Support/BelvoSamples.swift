@@ -1,41 +1,13 @@
-import Foundation
+import Fido2Vectors
 
-/// The sample payloads of Belvo's Biometric Pix guide (`../shared/belvo-biometric-pix.md`),
-/// copied as documentation fixtures, plus answers shaped as the guide describes them.
+/// Answers shaped as Belvo's Biometric Pix guide (`../shared/belvo-biometric-pix.md`) describes
+/// them, beside its verbatim samples (``BelvoGuideSamples``).
 enum BelvoSamples {
-    /// Enrollment step 5: `GET /enrollments/{id}/fido-registration-options/`, verbatim.
-    static let registrationOptions = """
-        {"rp": {"id": "belvo.com", "name": "Raidiam Mockbank - Pipeline NRJ"},
-         "user": {"id": "a5bd0ef9-f8ab-41a2-b968-489761a91de6", "name": "Ralph Bragg",
-                  "displayName": "Ralph Bragg"},
-         "challenge": "R3dsT2REOE5oZ25JbVE",
-         "pubKeyCredParams": [{"alg": -257, "type": "public-key"}, {"alg": -7, "type": "public-key"}],
-         "extensions": {"appid": "true"}}
-        """
-
-    /// Payment step 2: the payment intent's `fido_options`, verbatim.
-    static let fidoOptions = """
-        {"rpId": "belvo.com", "timeout": 300000,
-         "challenge": "oGW096Hvr8sVUIOf-10iqWI7ZfSx2GhoU359bBRK9h4",
-         "allowCredentials": [{"id": "AfD-uI4LUzJAuzyLBRrPncocLusMgZ8yHNuuUl-7NSFbBlqrW2rMF0D_Ao-orNqdX3YZVf8_wk1jj--HuNH1uKE",
-                               "type": "public-key"}]}
-        """
-
-    /// ``fidoOptions`` with its one `allowCredentials` id replaced by `id` (the credential a
-    /// test enrolled), as Belvo's answer for that enrollment would carry it.
-    static func fidoOptions(allowing id: String) -> String {
-        fidoOptions.replacingOccurrences(of: allowedCredentialID, with: id)
-    }
-
-    /// ``fidoOptions`` asking for a discoverable credential: `allowCredentials` empty.
+    /// The guide's `fido_options` asking for a discoverable credential: `allowCredentials` empty.
     static let fidoOptionsWithoutAllowCredentials = """
         {"rpId": "belvo.com", "timeout": 300000,
          "challenge": "oGW096Hvr8sVUIOf-10iqWI7ZfSx2GhoU359bBRK9h4", "allowCredentials": []}
         """
-
-    /// The credential id of ``fidoOptions``.
-    static let allowedCredentialID =
-        "AfD-uI4LUzJAuzyLBRrPncocLusMgZ8yHNuuUl-7NSFbBlqrW2rMF0D_Ao-orNqdX3YZVf8_wk1jj--HuNH1uKE"
 
     /// Enrollment step 3's answer, `{id, status: "PENDING", details: {status:
     /// "AWAITING_ACCOUNT_HOLDER_VALIDATION", redirect_url, …}, …}`, with members the guide
@@ -52,7 +24,7 @@ enum BelvoSamples {
          "unknown_member": {"nested": true}}
         """
 
-    /// A payment intent answer carrying ``fidoOptions`` and the four payment ids.
+    /// A payment intent answer carrying the guide's `fido_options` and the four payment ids.
     static let paymentIntent = """
         {"id": "7d9e8f10-1a2b-4c3d-8e4f-5a6b7c8d9e0f", "status": "REQUIRES_ACTION",
          "customer": "c0ffee00-0000-4000-8000-000000000001", "amount": "0.13",
@@ -60,7 +32,7 @@ enum BelvoSamples {
          "payment_method_information": {"open_finance_biometric_pix": {
              "consent_id": "urn:bank:consent-42", "end_to_end_id": "E1234567820250102030405abcdef",
              "external_payment_id": "ext-99", "provider_request_id": "prov-7",
-             "fido_options": \(fidoOptions)}},
+             "fido_options": \(BelvoGuideSamples.fidoOptions)}},
          "created_at": "2025-01-02T03:04:05Z"}
         """
 

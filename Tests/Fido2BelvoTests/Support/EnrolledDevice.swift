@@ -1,4 +1,5 @@
 import Fido2Authenticator
+import Fido2Vectors
 import Fido2WebAuthn
 
 @testable import Fido2Belvo
@@ -16,9 +17,10 @@ struct EnrolledDevice {
     ) throws {
         temporary = try TemporaryStore()
         device = BelvoDevice(store: temporary.store, origin: origin, configuration: configuration)
-        attestation = try device.startRegistration(fidoOptions: BelvoSamples.registrationOptions)
+        attestation = try device.startRegistration(
+            fidoOptions: BelvoGuideSamples.registrationOptions)
     }
 
     /// The guide's payment `fido_options`, allowing the enrolled credential.
-    var fidoOptions: String { BelvoSamples.fidoOptions(allowing: attestation.encodedId) }
+    var fidoOptions: String { BelvoGuideSamples.fidoOptions(allowing: attestation.encodedId) }
 }

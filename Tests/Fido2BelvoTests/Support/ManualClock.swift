@@ -1,4 +1,4 @@
-import Synchronization
+import Fido2Crypto
 
 /// A clock that never waits: `sleep(until:)` moves its time forward at once, so polling over
 /// minutes runs in microseconds. ``advance(by:)`` simulates a fetch that takes time.
@@ -11,7 +11,7 @@ final class ManualClock: Clock, Sendable {
         static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private let state = Mutex((now: Instant(offset: .zero), sleeps: [Duration]()))
+    private let state = LockedState((now: Instant(offset: .zero), sleeps: [Duration]()))
 
     /// The current time.
     var now: Instant { state.withLock { $0.now } }

@@ -4,6 +4,7 @@
 // dictionary:
 // seeds: certificates
 @_spi(Fido2Internals) import Fido2Crypto
+import FuzzPKI
 import FuzzSupport
 
 /// Invariants on every CRL that parses:
@@ -17,11 +18,10 @@ import FuzzSupport
 enum CRLFuzzer: FuzzTarget {
     static let notBefore: Int64 = 0
     static let notAfter: Int64 = 4_102_444_800
-    static let authority: TestCertificateAuthority = {
+    static let authority: FuzzAuthority = {
         do {
-            return try TestCertificateAuthority(
-                privateKey: PrivateKey(generating: .p256),
-                subject: DistinguishedName([.commonName("fido2kit fuzz CA")]), serialNumber: [1],
+            return try FuzzAuthority(
+                name: DistinguishedName([.commonName("fido2kit fuzz CA")]), serial: [1],
                 notBefore: notBefore, notAfter: notAfter)
         } catch {
             FuzzCheck.fail("cannot make the fuzz CA: \(error)")
@@ -36,10 +36,9 @@ enum CRLFuzzer: FuzzTarget {
     }()
     static let leaf: Certificate = {
         do {
-            return try authority.issuePackedAttestationCertificate(
-                subjectKey: PrivateKey(generating: .p256).publicKey, country: "US",
-                organization: "fido2kit", commonName: "fuzz leaf", aaguid: nil,
-                serialNumber: [2], notBefore: notBefore, notAfter: notAfter)
+            return try authority.issue(
+                to: DistinguishedName([.country("US"), .commonName("fuzz leaf")]),
+                key: PrivateKey(generating: .p256).publicKey, serial: [2])
         } catch {
             FuzzCheck.fail("cannot make the fuzz leaf: \(error)")
         }
@@ -48,18 +47,17 @@ enum CRLFuzzer: FuzzTarget {
     /// CRLs of the fuzz CA (empty, revoking the leaf, revoking many serials, without
     /// nextUpdate) and of another issuer, so the fuzzer starts from lists that parse.
     static var generatedSeeds: [[UInt8]] {
-        let other = try? TestCertificateAuthority(
-            privateKey: PrivateKey(generating: .p384),
-            subject: DistinguishedName([.country("US"), .commonName("another CA")]),
-            serialNumber: [9], notBefore: notBefore, notAfter: notAfter)
+        let other = try? FuzzAuthority(
+            name: DistinguishedName([.country("US"), .commonName("another CA")]), serial: [9],
+            notBefore: notBefore, notAfter: notAfter)
         let lists = [
-            try? authority.issueRevocationList(revoking: [], thisUpdate: 1, nextUpdate: 2),
-            try? authority.issueRevocationList(
+            try? authority.revocationList(revoking: [], thisUpdate: 1, nextUpdate: 2),
+            try? authority.revocationList(
                 revoking: [[2]], thisUpdate: 1_600_000_000, nextUpdate: nil),
-            try? authority.issueRevocationList(
+            try? authority.revocationList(
                 revoking: (1...40).map { [UInt8($0), 0x7f, UInt8($0)] }, thisUpdate: 0,
                 nextUpdate: notAfter),
-            try? other?.issueRevocationList(revoking: [[1], [2]], thisUpdate: 5, nextUpdate: 6),
+            try? other?.revocationList(revoking: [[1], [2]], thisUpdate: 5, nextUpdate: 6),
         ]
         return lists.compactMap { $0?.derEncoded }
     }

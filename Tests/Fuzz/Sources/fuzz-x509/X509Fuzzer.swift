@@ -3,6 +3,7 @@
 // dictionary:
 // seeds: certificates
 @_spi(Fido2Internals) import Fido2Crypto
+import FuzzPKI
 import FuzzSupport
 
 /// Invariants on every certificate that parses:
@@ -17,9 +18,8 @@ import FuzzSupport
 enum X509Fuzzer: FuzzTarget {
     static let verifier: CertificateChainVerifier = {
         do {
-            let authority = try TestCertificateAuthority(
-                privateKey: PrivateKey(generating: .p256),
-                subject: DistinguishedName([.commonName("fido2kit fuzz CA")]), serialNumber: [1],
+            let authority = try FuzzAuthority(
+                name: DistinguishedName([.commonName("fido2kit fuzz CA")]), serial: [1],
                 notBefore: 0, notAfter: 4_102_444_800)
             return try CertificateChainVerifier(trustAnchors: [authority.certificate])
         } catch {

@@ -1,0 +1,24 @@
+import Fido2Authenticator
+import Fido2Crypto
+import Fido2WebAuthn
+
+extension AuthenticatorConfiguration {
+    /// Deterministic mode, for tests and generated vectors: keys and credential IDs from a
+    /// ``DeterministicRandomSource`` seeded with `seed`, ECDSA nonces by RFC 6979 and PSS salts
+    /// by ``DeterministicPSS`` (``ECDSANonce/reproducible``). The same inputs give the same
+    /// bytes.
+    ///
+    /// - Throws: ``WebAuthnError`` `keyGenerationFailed` if the source cannot be made.
+    package static func deterministic(
+        seed: [UInt8], base: AuthenticatorConfiguration = .init()
+    ) throws(WebAuthnError) -> AuthenticatorConfiguration {
+        var configuration = base
+        do {
+            configuration.random = try DeterministicRandomSource(seed: seed)
+        } catch {
+            throw WebAuthnError(.keyGenerationFailed, "\(error)")
+        }
+        configuration.ecdsaNonce = .reproducible
+        return configuration
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A minimal HTTP/1.1 server on 127.0.0.1 for the client's wire tests: one thread accepting
+/// connections, one request per connection, answered by `reply` (or never answered, to make
+/// the client time out). It records every request it read.
+final class LoopbackHTTPServer: Sendable {
+    /// What the server read.
+    struct Request: Sendable {
+        let method: String
+        let target: String
+        let headers: [String: String]
+        let body: [UInt8]
+
+        /// The value of the header `name`, compared without regard to case.
+        func header(_ name: String) -> String? {
+            headers.first { $0.key.lowercased() == name.lowercased() }?.value
+        }
+    }
+
+    /// What the server does with a request.
+    enum Reply: Sendable {
+        /// Answers with a status, headers and body.
+        case answer(status: Int, headers: [String: String], body: [UInt8])
+        /// Reads the request and never answers (until the server stops).
+        case hang
+
+        /// A JSON or text answer.
+        static func answer(
+            _ status: Int, _ body: String, headers: [String: String] = [:]
+        )
+            -> Reply
+        {
+            .answer(status: status, headers: headers, body: Array(body.utf8))
+        }
+    }
+
+    /// The port it listens on.
+    let port: Int
+    /// The base URL, `http://127.0.0.1:<port>`.
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    private let listener: Int32
+    private let reply: @Sendable (Request) -> Reply
+    private let recorded = Mutex<[Request]>([])
+    private let hanging = Mutex<[Int32]>([])
+
+    /// Every request read so far.
+    var requests: [Request] { recorded.withLock { $0 } }
+
+    /// A server answering with `reply`.
+    init(reply: @escaping @Sendable (Request) -> Reply) throws {
+        let (socket, port) = try Self.bind(listening: true)
+        self.listener = socket
+        self.port = port
+        self.reply = reply
+        let thread = Thread { [self] in self.acceptLoop() }
+        thread.start()
+    }
+
+    /// A port on 127.0.0.1 with nothing listening: connecting to it is refused.
+    static func refusingPort() throws -> Int {
+        let (socket, port) = try bind(listening: false)
+        close(socket)
+        return port
+    }
+
+    /// Stops listening and closes the connections left hanging.
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for connection in hanging.withLock({ $0 }) { close(connection) }
+    }
+
+    deinit { stop() }
+
+    private static func bind(listening: Bool) throws -> (Int32, Int) {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(socket, $0, length)
+            }
+        }
+        guard bound == 0, !listening || listen(socket, 16) == 0 else {
+            close(socket)
+            throw POSIXError(.EADDRINUSE)
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getsockname(socket, $0, &length)
+            }
+        }
+        return (socket, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            guard let request = read(connection) else {
+                close(connection)
+                continue
+            }
+            recorded.withLock { $0.append(request) }
+            switch reply(request) {
+            case .hang:
+                hanging.withLock { $0.append(connection) }
+            case .answer(let status, let headers, let body):
+                var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.count)\r\n"
+                head += "Connection: close\r\n"
+                for (name, value) in headers { head += "\(name): \(value)\r\n" }
+                write(connection, Array((head + "\r\n").utf8) + body)
+                close(connection)
+            }
+        }
+    }
+
+    private func write(_ connection: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes {
+                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard sent > 0 else { return }
+            offset += sent
+        }
+    }
+
+    private func read(_ connection: Int32) -> Request? {
+        var data = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        var headerEnd: Int?
+        var contentLength = 0
+        while true {
+            if headerEnd == nil, let end = data.firstRange(of: separator)?.upperBound {
+                headerEnd = end
+                let head = String(decoding: data[..<end], as: UTF8.self)
+                for line in head.split(separator: "\r\n") {
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    if parts.count == 2, parts[0].lowercased() == "content-length" {
+                        contentLength = Int(parts[1].trimmingCharacters(in: .whitespaces)) ?? 0
+                    }
+                }
+            }
+            if let headerEnd, data.count >= headerEnd + contentLength { break }
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            data += buffer[..<count]
+        }
+        guard let headerEnd else { return nil }
+        let lines = String(decoding: data[..<headerEnd], as: UTF8.self).split(separator: "\r\n")
+        let requestLine = lines.first?.split(separator: " ") ?? []
+        guard requestLine.count >= 2 else { return nil }
+        var headers = [String: String]()
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 {
+                headers[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return Request(
+            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers,
+            body: Array(data[headerEnd..<(headerEnd + contentLength)]))
+    }
+}
