@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""The example server's page, used as a person would: type a name, click its buttons, read #result.
+
+Headless Chromium with DevTools virtual authenticators: a platform passkey (ctap2, internal,
+resident key, user verification) registers, signs in by name and without one; an existing
+credential is excluded; a U2F security key registers and signs in; a response tampered with on
+its way to the server is refused and the page shows the step. After each step the server's
+SQLite database holds what it should.
+
+Usage: page_test.py PASSKEY_SERVER_BINARY
+"""
+
+import base64
+import json
+import sys
+import time
+
+from cdp import Browser, CDPError
+from harness import PLATFORM, SECURITY_KEY, Checks, Environment, unb64url, wait_for
+
+
+def result(page, timeout=30):
+    """#result once its outcome is no longer pending: {outcome, code, step, text}."""
+    def settled():
+        value = page.evaluate(
+            "(() => { const r = document.getElementById('result');"
+            " return {outcome: r.dataset.outcome, code: r.dataset.code, step: r.dataset.step,"
+            " text: r.innerText}; })()")
+        return value if value["outcome"] not in ("pending", "cleared") else None
+    return wait_for(settled, timeout) or {"outcome": "timeout", "code": "", "step": "", "text": ""}
+
+
+def press(page, button):
+    """Clears #result's outcome, then clicks `button` and waits for the new outcome."""
+    page.evaluate("document.getElementById('result').dataset.outcome = 'cleared'")
+    page.click(button)
+    return result(page)
+
+
+def main(binary):
+    checks = Checks("browser page")
+    environment = Environment(binary)
+    try:
+        (server,) = environment.start(1)
+        database = environment.database
+        with Browser() as browser:
+            page = browser.new_page(server.origin + "/")
+            run(checks, page, server, database)
+    except Exception as error:  # a crash of the harness is a failure, with the servers' logs
+        checks.check("the page test ran to the end", False, f"{type(error).__name__}: {error}")
+        environment.report()
+    finally:
+        environment.stop()
+    return checks.finish()
+
+
+def run(checks, page, server, database):
+    check, equal = checks.check, checks.equal
+
+    shown = page.evaluate(
+        "({title: document.title, buttons: ['#username', '#register', '#signin', '#passkey', '#result']"
+        ".map((s) => !!document.querySelector(s)), outcome: document.getElementById('result').dataset.outcome,"
+        " scripts: [...document.scripts].map((s) => s.src)})")
+    equal("the page has a username field, the three buttons and #result", shown["buttons"], [True] * 5)
+    equal("the page is idle when loaded", shown["outcome"], "idle")
+    equal("the page loads its script from its own origin only", shown["scripts"], [server.origin + "/passkeys.js"])
+
+    # A platform passkey: register, sign in by name, sign in without a name.
+    platform = page.add_authenticator(**PLATFORM)
+    page.type_into("#username", "alice")
+    outcome = press(page, "#register")
+    check("platform passkey: Register shows success", outcome["outcome"] == "success"
+          and "Registered a passkey for alice" in outcome["text"], outcome)
+    credentials = page.credentials(platform)
+    check("platform passkey: the authenticator made one resident credential",
+          len(credentials) == 1 and credentials[0]["isResidentCredential"], credentials)
+    equal("platform passkey: the database has alice and her credential, no state left",
+          database.counts(), {"users": 1, "credentials": 1, "ceremonies": 0})
+    alice_credential = b64(credentials[0]["credentialId"]) if credentials else ""
+    check("platform passkey: the page shows the credential ID the database stored",
+          alice_credential and alice_credential in outcome["text"]
+          and database.count("credentials", "id = ?", alice_credential) == 1, (alice_credential, outcome))
+
+    cookies = page.send("Network.getCookies")["cookies"]
+    session = [cookie for cookie in cookies if cookie["name"] == "passkey_session"]
+    check("the session cookie is HttpOnly and SameSite=Strict",
+          len(session) == 1 and session[0]["httpOnly"] and session[0]["sameSite"] == "Strict", cookies)
+    check("the page's script cannot read the session cookie",
+          "passkey_session" not in page.evaluate("document.cookie"))
+
+    outcome = press(page, "#signin")
+    check("platform passkey: Sign in shows alice", outcome["outcome"] == "success"
+          and "Signed in as alice" in outcome["text"], outcome)
+    count = sign_count(database, alice_credential)
+    check("platform passkey: the database keeps the counter the page shows",
+          count > 0 and f"Signature counter {count}" in outcome["text"], (count, outcome))
+
+    page.type_into("#username", "")
+    outcome = press(page, "#passkey")
+    check("platform passkey: Sign in with a passkey (no name) shows alice",
+          outcome["outcome"] == "success" and "Signed in as alice with a passkey" in outcome["text"], outcome)
+    check("platform passkey: the counter moved on", sign_count(database, alice_credential) > count,
+          (count, sign_count(database, alice_credential)))
+    equal("platform passkey: no state is left after the sign-ins", database.count("ceremonies"), 0)
+
+    # The authenticator already holds one of alice's credentials: excludeCredentials stops it.
+    page.type_into("#username", "alice")
+    outcome = press(page, "#register")
+    check("a second registration on the same authenticator is stopped by excludeCredentials",
+          outcome["outcome"] == "error" and outcome["code"] == "InvalidStateError", outcome)
+    equal("no second credential is stored", database.count("credentials"), 1)
+
+    page.type_into("#username", "")
+    outcome = press(page, "#signin")
+    equal("Sign in without a name asks for one", (outcome["outcome"], outcome["code"]), ("error", "noUsername"))
+    page.type_into("#username", "nobody")
+    outcome = press(page, "#signin")
+    check("Sign in as an unknown user shows the server's refusal",
+          outcome["outcome"] == "error" and outcome["code"] == "unknownUser" and "nobody" in outcome["text"], outcome)
+    equal("an unknown user is not created by a sign-in", database.count("users", "username = 'nobody'"), 0)
+
+    # A response tampered with between the page and the server: the page shows the step.
+    page.type_into("#username", "alice")
+    before = sign_count(database, alice_credential)
+    page.send("Fetch.enable", {"patterns": [{"urlPattern": "*/authentication/verify", "requestStage": "Request"}]})
+    page.evaluate("document.getElementById('result').dataset.outcome = 'cleared'")
+    page.click("#signin")
+    paused = page.wait_event("Fetch.requestPaused", timeout=30)["params"]
+    body = json.loads(posted_body(paused["request"]))
+    body["response"]["signature"] = flip_last_byte(body["response"]["signature"])
+    page.send("Fetch.continueRequest", {
+        "requestId": paused["requestId"],
+        "postData": base64.b64encode(json.dumps(body).encode()).decode()})
+    page.send("Fetch.disable")
+    outcome = result(page)
+    check("a tampered signature is refused and the page shows the step and code",
+          outcome["outcome"] == "error" and outcome["code"] == "signatureInvalid"
+          and outcome["step"] == "§7.2 step 21" and "Refused at §7.2 step 21" in outcome["text"], outcome)
+    # (The registration the authenticator stopped above left its state; only sign-ins count.)
+    equal("the refused sign-in left the counter alone and used the state up",
+          (sign_count(database, alice_credential), database.count("ceremonies", "ceremony = 'authentication'")),
+          (before, 0))
+
+    # A U2F security key: register, sign in by name.
+    page.remove_authenticator(platform)
+    key = page.add_authenticator(**SECURITY_KEY)
+    page.type_into("#username", "carol")
+    outcome = press(page, "#register")
+    check("U2F security key: Register shows success", outcome["outcome"] == "success"
+          and "Registered a passkey for carol" in outcome["text"], outcome)
+    credentials = page.credentials(key)
+    check("U2F security key: the key made one non-resident credential",
+          len(credentials) == 1 and not credentials[0]["isResidentCredential"], credentials)
+    carol_credential = b64(credentials[0]["credentialId"]) if credentials else ""
+    record = database.row("SELECT record FROM credentials WHERE id = ?", carol_credential)
+    check("U2F security key: the stored record names the usb transport",
+          record is not None and "usb" in json.loads(record["record"]).get("transports", []), record)
+    equal("U2F security key: the database has two users and two credentials",
+          database.counts(), {"users": 2, "credentials": 2, "ceremonies": 0})
+    outcome = press(page, "#signin")
+    check("U2F security key: Sign in shows carol", outcome["outcome"] == "success"
+          and "Signed in as carol" in outcome["text"], outcome)
+    count = sign_count(database, carol_credential)
+    check("U2F security key: the database keeps the counter the page shows",
+          count > 0 and f"Signature counter {count}" in outcome["text"], (count, outcome))
+
+
+def b64(devtools_base64):
+    """DevTools gives credential IDs in base64; the API and the database in base64url."""
+    return base64.urlsafe_b64encode(base64.b64decode(devtools_base64)).rstrip(b"=").decode()
+
+
+def posted_body(request):
+    """The body of a request paused by the Fetch domain (postDataEntries are base64)."""
+    if "postDataEntries" in request:
+        return b"".join(base64.b64decode(entry.get("bytes", "")) for entry in request["postDataEntries"]).decode()
+    return request.get("postData", "")
+
+
+def flip_last_byte(text):
+    data = bytearray(unb64url(text))
+    data[-1] ^= 0x01
+    return base64.urlsafe_b64encode(bytes(data)).rstrip(b"=").decode()
+
+
+def sign_count(database, credential):
+    row = database.row("SELECT sign_count FROM credentials WHERE id = ?", credential)
+    return row["sign_count"] if row else -1
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    sys.exit(main(sys.argv[1]))

@@ -1,0 +1,95 @@
+import Fido2WebAuthn
+
+/// Why the server did not do what a request asked: a refusal the client caused (answered with
+/// 400) or a failure of the server itself (500). Either way the answer is
+/// `{"error": message, "code": code, "step": step}`.
+///
+/// A refusal by the library keeps the library's ``WebAuthnError`` code and step; the server's
+/// own refusals use the codes below, or the library's code for the part of a step that the
+/// library leaves to the server (`credentialExists` at §7.1 step 26, `credentialNotFound` and
+/// `userHandleMismatch` at §7.2 step 6).
+struct ServerError: Error, Sendable, CustomStringConvertible {
+    /// Who is at fault.
+    enum Kind: Sendable {
+        /// The request or the response in it is refused (400).
+        case refused
+        /// The server failed (500).
+        case failed
+    }
+
+    /// Who is at fault.
+    let kind: Kind
+    /// What failed, as a stable name: a ``WebAuthnError/Code`` or one of the server's codes.
+    let code: String
+    /// What failed, in words, for people.
+    let message: String
+    /// The step of the WebAuthn procedure that failed (`§7.2 step 11`), if any.
+    let step: VerificationStep?
+
+    /// The library's refusal, as it came.
+    init(_ error: WebAuthnError) {
+        self.kind = .refused
+        self.code = error.code.description
+        self.message = (error.field.map { "\($0): " } ?? "") + error.reason
+        self.step = error.step
+    }
+
+    private init(kind: Kind, code: String, message: String, step: VerificationStep? = nil) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+        self.step = step
+    }
+
+    /// The session has no state for the ceremony: no options were asked for, the state was
+    /// used already, or it expired and was pruned.
+    static func noCeremony(_ kind: CeremonyKind) -> ServerError {
+        ServerError(
+            kind: .refused, code: "noCeremony",
+            message:
+                "no \(kind.rawValue) is in progress for this session: ask for options first (a state is used once)",
+            step: kind.stateStep)
+    }
+
+    /// The request body is not what the endpoint takes.
+    static func invalidRequest(_ message: String) -> ServerError {
+        ServerError(kind: .refused, code: "invalidRequest", message: message)
+    }
+
+    /// A sign-in names a user who does not exist, or has no credential.
+    static func unknownUser(_ username: String) -> ServerError {
+        ServerError(
+            kind: .refused, code: "unknownUser", message: "no passkey is registered for \(username)"
+        )
+    }
+
+    /// The database failed.
+    static func storageFailure(_ error: any Error) -> ServerError {
+        ServerError(kind: .failed, code: "storageFailure", message: "database: \(error)")
+    }
+
+    /// Something the server stored cannot be read back (a state or a record): `error` says why.
+    static func corruptData(_ what: String, _ error: any Error) -> ServerError {
+        corruptData(what, "\(error)")
+    }
+
+    /// Something the server stored cannot be read back, or is missing: `reason` says why.
+    static func corruptData(_ what: String, _ reason: String) -> ServerError {
+        ServerError(kind: .failed, code: "corruptData", message: "\(what): \(reason)")
+    }
+
+    /// Anything thrown while serving a request, as the server answers it: a ``ServerError``
+    /// as it is, the library's ``WebAuthnError`` as a refusal, anything else as a failure.
+    static func wrapping(_ error: any Error) -> ServerError {
+        switch error {
+        case let error as ServerError: error
+        case let error as WebAuthnError: ServerError(error)
+        default: ServerError(kind: .failed, code: "internalError", message: "\(error)")
+        }
+    }
+
+    /// `[step: ]code: message`.
+    var description: String {
+        (step.map { "\($0): " } ?? "") + "\(code): \(message)"
+    }
+}

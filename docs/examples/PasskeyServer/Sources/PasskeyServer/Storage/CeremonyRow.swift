@@ -1,0 +1,59 @@
+import GRDB
+
+/// A row of the `ceremonies` table: the state of a ceremony in progress, kept on the server
+/// between the options request and the verify request, under the session cookie's random ID.
+///
+/// A session has at most one state per ceremony kind; beginning again replaces it. The verify
+/// request takes the state out (``take(session:kind:in:)``) before anything is verified, so a
+/// state is used once whatever the outcome; expired states are refused by the library and
+/// pruned here (``pruneExpired(in:)``).
+struct CeremonyRow: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "ceremonies"
+
+    /// The session ID the cookie carries.
+    var session: String
+    /// Which ceremony the state is for.
+    var ceremony: CeremonyKind
+    /// The user the ceremony is for; nil for a discoverable sign-in, where the response names
+    /// the user.
+    var userID: Int64?
+    /// The library's state in its stable JSON form (`RegistrationState` or
+    /// `AuthenticationState`).
+    var state: String
+    /// When the state stops being accepted (the state's own `expiresAt`), in milliseconds
+    /// since the Unix epoch.
+    var expiresAt: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case session
+        case ceremony
+        case userID = "user_id"
+        case state
+        case expiresAt = "expires_at"
+    }
+
+    enum Columns {
+        static let expiresAt = Column(CodingKeys.expiresAt)
+    }
+
+    /// Keeps the row, replacing the session's state for the same ceremony if there is one.
+    func put(in db: Database) throws {
+        try insert(db, onConflict: .replace)
+    }
+
+    /// Takes the session's state for `kind` out of the table: returns it and deletes it.
+    static func take(session: String, kind: CeremonyKind, in db: Database) throws -> CeremonyRow? {
+        let key: [String: any DatabaseValueConvertible] = [
+            CodingKeys.session.rawValue: session, CodingKeys.ceremony.rawValue: kind.rawValue,
+        ]
+        guard let row = try CeremonyRow.fetchOne(db, key: key) else { return nil }
+        try CeremonyRow.deleteOne(db, key: key)
+        return row
+    }
+
+    /// Deletes every state past its expiry; returns how many.
+    @discardableResult
+    static func pruneExpired(in db: Database) throws -> Int {
+        try CeremonyRow.filter(Columns.expiresAt < ServerClock.nowMilliseconds()).deleteAll(db)
+    }
+}

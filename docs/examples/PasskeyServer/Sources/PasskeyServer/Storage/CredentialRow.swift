@@ -1,0 +1,82 @@
+import Fido2WebAuthn
+import Foundation
+import GRDB
+
+/// A row of the `credentials` table: one registered credential, the user it belongs to and its
+/// credential record in the record's own stable JSON form (`CredentialRecord.jsonBytes()`).
+///
+/// The sign count is a column of its own beside the record, so that the database shows how
+/// often a credential was used; the record's `signCount` is the one verification reads, and
+/// both are written together.
+struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "credentials"
+
+    /// The credential ID, base64url without padding (as `credentialId` in the API).
+    var id: String
+    /// The `users` row the credential belongs to.
+    var userID: Int64
+    /// The credential record's JSON form.
+    var record: String
+    /// The signature counter last seen (the record's `signCount`).
+    var signCount: Int64
+    /// When the credential was registered, in milliseconds since the Unix epoch.
+    var createdAt: Int64
+    /// When the credential last signed in, in milliseconds since the Unix epoch; nil before
+    /// its first sign-in.
+    var lastUsedAt: Int64?
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case userID = "user_id"
+        case record
+        case signCount = "sign_count"
+        case createdAt = "created_at"
+        case lastUsedAt = "last_used_at"
+    }
+
+    enum Columns {
+        static let userID = Column(CodingKeys.userID)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
+
+    /// A new row for `record`, registered now by the user of row `userID`.
+    init(record: CredentialRecord, userID: Int64) {
+        self.id = Base64URL.encode(record.id)
+        self.userID = userID
+        self.record = String(decoding: record.jsonBytes(), as: UTF8.self)
+        self.signCount = Int64(record.signCount)
+        self.createdAt = ServerClock.nowMilliseconds()
+        self.lastUsedAt = nil
+    }
+
+    /// The stored credential record.
+    ///
+    /// - Throws: ``ServerError`` `corruptData` when the stored JSON is not a credential record.
+    func credentialRecord() throws(ServerError) -> CredentialRecord {
+        do {
+            return try CredentialRecord(jsonBytes: Array(record.utf8))
+        } catch {
+            throw .corruptData("the record of credential \(id)", error)
+        }
+    }
+
+    /// The row after a sign-in that moved the record on to `updated`.
+    func signedIn(updating updated: CredentialRecord) -> CredentialRow {
+        var row = self
+        row.record = String(decoding: updated.jsonBytes(), as: UTF8.self)
+        row.signCount = Int64(updated.signCount)
+        row.lastUsedAt = ServerClock.nowMilliseconds()
+        return row
+    }
+
+    /// The credential whose ID is `credentialID`, or nil.
+    static func withID(_ credentialID: [UInt8], in db: Database) throws -> CredentialRow? {
+        try CredentialRow.fetchOne(db, key: Base64URL.encode(credentialID))
+    }
+
+    /// The credential records of the user of row `userID`, oldest first.
+    static func records(ofUser userID: Int64, in db: Database) throws -> [CredentialRecord] {
+        try CredentialRow.filter(Columns.userID == userID).order(Columns.createdAt)
+            .fetchAll(db).map { try $0.credentialRecord() }
+    }
+}
