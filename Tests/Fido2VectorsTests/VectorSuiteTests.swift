@@ -39,7 +39,8 @@ import Testing
         File(folder: .shared, name: "rfc8949-appendix-a.json", cases: 82),
         File(folder: .shared, name: "webauthn-l3-prf-test-vectors.json", cases: 5),
         File(folder: .shared, name: "webauthn-l3-test-vectors.json", cases: 30),
-        File(folder: .shared, name: "wycheproof/ecdsa_secp256r1_sha256_p1363_test.json", cases: 262),
+        File(
+            folder: .shared, name: "wycheproof/ecdsa_secp256r1_sha256_p1363_test.json", cases: 262),
         File(folder: .shared, name: "wycheproof/ecdsa_secp256r1_sha256_test.json", cases: 484),
         File(folder: .shared, name: "wycheproof/ecdsa_secp384r1_sha384_test.json", cases: 504),
         File(folder: .shared, name: "wycheproof/ed25519_test.json", cases: 151),
