@@ -17,12 +17,15 @@ package struct CompactJWS: Sendable, Equatable {
     /// The header's `x5c`: DER certificates, leaf first (standard base64 in the header).
     package let certificates: [[UInt8]]
 
-    /// Splits and decodes a compact JWS.
+    /// Splits and decodes a compact JWS, reading header and payload with `reader` (default
+    /// limits: 4 MiB of JSON).
     ///
     /// - Throws: ``WebAuthnError`` `invalidJWS` naming the part (`header`, `payload`,
     ///   `signature`, `header.alg`, `header.x5c[1]`) that is not three base64url parts, not a
     ///   JSON object, or missing.
-    package init(compact: ArraySlice<UInt8>) throws(WebAuthnError) {
+    package init(
+        compact: ArraySlice<UInt8>, reader: JSONReader = JSONReader()
+    ) throws(WebAuthnError) {
         let parts = compact.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 3 else {
             throw WebAuthnError(
@@ -37,7 +40,7 @@ package struct CompactJWS: Sendable, Equatable {
         }
         func object(_ bytes: [UInt8], _ name: String) throws(WebAuthnError) -> JSONObject {
             do {
-                guard case .object(let object) = try JSONReader().read(bytes) else {
+                guard case .object(let object) = try reader.read(bytes) else {
                     throw WebAuthnError(.invalidJWS, "not a JSON object", field: name)
                 }
                 return object
