@@ -395,6 +395,64 @@ import Testing
         }
     }
 
+    /// Whatever the response holds, the ceremony calls throw `WebAuthnError` and nothing else:
+    /// every prefix of a valid response, every byte of the attestation object changed, every
+    /// byte of the authenticator data changed (each of those refused).
+    @Test func throwsOnlyWebAuthnErrors() throws {
+        let browser = Browser()
+        let registration = try Self.relyingParty.beginRegistration(user: Self.user)
+        let created = try browser.authenticator.makeCredential(
+            options: registration.options, origin: Self.origin)
+        let record = try Self.relyingParty.finishRegistration(created, state: registration.state)
+        let authentication = try Self.relyingParty.beginAuthentication(allowCredentials: [record])
+        let asserted = try browser.authenticator.getAssertion(
+            options: authentication.options, origin: Self.origin)
+
+        func expectOnlyWebAuthnErrors(_ body: () throws -> Void) {
+            do { try body() } catch is WebAuthnError {} catch {
+                Issue.record("not a WebAuthnError: \(type(of: error)): \(error)")
+            }
+        }
+        let registrationText = created.jsonText()
+        let assertionText = asserted.jsonText()
+        for end in stride(from: 0, to: registrationText.utf8.count, by: 7) {
+            let prefix = String(decoding: registrationText.utf8.prefix(end), as: UTF8.self)
+            expectOnlyWebAuthnErrors {
+                _ = try Self.relyingParty.finishRegistration(
+                    responseJSON: prefix, state: registration.state)
+            }
+        }
+        for end in stride(from: 0, to: assertionText.utf8.count, by: 7) {
+            let prefix = String(decoding: assertionText.utf8.prefix(end), as: UTF8.self)
+            expectOnlyWebAuthnErrors {
+                _ = try Self.relyingParty.credentialReference(responseJSON: prefix)
+            }
+            expectOnlyWebAuthnErrors {
+                _ = try Self.relyingParty.finishAuthentication(
+                    responseJSON: prefix, state: authentication.state, credential: record)
+            }
+        }
+        for index in created.response.attestationObject.indices {
+            var flipped = created
+            flipped.response.attestationObject[index] ^= 0x5a
+            expectOnlyWebAuthnErrors {
+                _ = try Self.relyingParty.finishRegistration(flipped, state: registration.state)
+            }
+        }
+        // Every changed byte of what the signature covers is refused, whatever the step.
+        for index in asserted.response.authenticatorData.indices {
+            var flipped = asserted
+            flipped.response.authenticatorData[index] ^= 0x5a
+            do {
+                _ = try Self.relyingParty.finishAuthentication(
+                    flipped, state: authentication.state, credential: record)
+                Issue.record("authenticatorData with byte \(index) changed verified")
+            } catch is WebAuthnError {} catch {
+                Issue.record("not a WebAuthnError: \(type(of: error)): \(error)")
+            }
+        }
+    }
+
     // MARK: Persistence
 
     @Test func roundTripsStatesAndRecordsThroughCodable() throws {
