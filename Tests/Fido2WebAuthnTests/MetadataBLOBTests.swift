@@ -45,9 +45,8 @@ import Testing
 
     @Test func indexesEntriesByAAGUIDAndKeyIdentifier() throws {
         let blob = try Self.production()
-        let yubiKey = try #require(
-            blob.entry(
-                aaguid: try #require(AAGUID(uuidString: "cb69481e-8ff7-4039-93ec-0a2729a154a8"))))
+        let aaguid = try #require(AAGUID(uuidString: "cb69481e-8ff7-4039-93ec-0a2729a154a8"))
+        let yubiKey = try #require(blob.entry(aaguid: aaguid))
         #expect(yubiKey.description == "YubiKey 5 Series")
         #expect(yubiKey.status == .fidoCertifiedL1)
         #expect(yubiKey.certificationLevel == .l1)
