@@ -14,7 +14,7 @@ import Fido2Encoding
 /// `entries`); and that `nextUpdate` has not passed at the validation time, unless
 /// ``VerificationOptions/allowsStale``.
 ///
-/// Nothing is downloaded: the operator fetches the BLOB (see docs/mds.md) and, on each
+/// Nothing is downloaded: the operator fetches the BLOB (see docs/metadata.md) and, on each
 /// refresh, keeps the new one only if ``checkRefresh(replacing:)`` accepts it, which refuses a
 /// BLOB whose ``number`` is not greater than the current one's (a rollback).
 ///
