@@ -31,7 +31,7 @@ public struct MetadataBLOB: Sendable {
         public var validationTime: Int64?
         /// CRLs of the chain's issuers; when not empty, every certificate of the chain but the
         /// anchor must have a current CRL from its issuer that does not list it
-        /// (``RevocationCheck/chain(_:)``). Empty (the default): revocation is not checked.
+        /// (`RevocationCheck.chain(_:)` of Fido2Crypto). Empty (the default): revocation is not checked.
         public var revocationLists: [CertificateRevocationList]
         /// Whether a BLOB past its `nextUpdate` is accepted (then ``isStale`` says so).
         /// Default false.
