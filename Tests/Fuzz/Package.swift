@@ -38,6 +38,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("der", [crypto]),
     ("x509", [crypto]),
     ("crl", [crypto]),
+    ("metadata-payload", [webAuthn]),
 ]
 
 let package = Package(

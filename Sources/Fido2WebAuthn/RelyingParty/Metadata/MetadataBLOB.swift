@@ -225,6 +225,35 @@ public struct MetadataBLOB: Sendable {
             field: "no")
     }
 
+    /// Reads a `MetadataBLOBPayload` JSON document as ``init(compact:options:)`` reads a
+    /// verified payload, without a signature, a chain or a date: what the fuzz target for the
+    /// payload reader drives. Not for relying parties, which must only read signed BLOBs.
+    ///
+    /// - Throws: ``WebAuthnError/Code-swift.struct/metadataInvalid`` naming the member, for
+    ///   JSON that does not read within the BLOB limits or a payload of another shape.
+    @_spi(Fido2Internals)
+    public static func readPayload(
+        json bytes: [UInt8], maximumSize: Int = 64 << 20
+    ) throws(WebAuthnError) -> (number: Int64, nextUpdate: String, entries: [MetadataEntry]) {
+        let reader = JSONReader(
+            options: JSONReader.Options(
+                maximumInputLength: maximumSize, maximumDepth: 32,
+                maximumItemCount: 8_000_000, maximumStringLength: 4 << 20))
+        let object: JSONObject
+        do {
+            guard case .object(let value) = try reader.read(bytes) else {
+                throw WebAuthnError(.metadataInvalid, "not a JSON object", field: "payload")
+            }
+            object = value
+        } catch let error as WebAuthnError {
+            throw error
+        } catch {
+            throw WebAuthnError(.metadataInvalid, "not JSON: \(error)", field: "payload")
+        }
+        let payload = MetadataPayloadReader(object)
+        return (try payload.number(), try payload.nextUpdate(), try payload.entries())
+    }
+
     // MARK: Checks
 
     /// The JWS signature over `header.payload`; ECDSA signatures arrive as raw `r ‖ s`.
