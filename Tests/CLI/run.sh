@@ -243,6 +243,40 @@ PY
         registration preg-046 ../shared/interop/peer-registrations.json
         input='' expect "verify registration --mds: an unlisted authenticator fails (strict)" 1 'lists no authenticator with AAGUID da776f39-f6c8-4a89-b252-1d86137a46ba' "$bin" "${registration[@]}" "${withmds[@]}"
         input='' expect "verify registration --mds-permissive: not evaluated" 0 '"trustPath":"notEvaluated","metadata":null' "$bin" "${registration[@]}" "${withmds[@]}" --mds-permissive
+
+        # BLOBs signed here by a throwaway RS256 CA (openssl), listing the YubiKey 5 Nano's
+        # entry with a refused status, or nothing; judged now, which the Yubico chain allows.
+        if command -v openssl >/dev/null; then
+            pki="$work/mds-pki"
+            mkdir -p "$pki"
+            openssl req -x509 -newkey rsa:2048 -nodes -keyout "$pki/root.key" -out "$pki/root.pem" -days 30 -subj "/CN=fido2kit CLI test MDS root" -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign" 2>/dev/null
+            openssl req -newkey rsa:2048 -nodes -keyout "$pki/signer.key" -out "$pki/signer.csr" -subj "/CN=fido2kit CLI test MDS signer" 2>/dev/null
+            printf 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\n' > "$pki/signer.ext"
+            openssl x509 -req -in "$pki/signer.csr" -CA "$pki/root.pem" -CAkey "$pki/root.key" -CAcreateserial -out "$pki/signer.pem" -days 30 -extfile "$pki/signer.ext" 2>/dev/null
+            python3 - "$mds/mds3-blob-31.jwt" "$pki" <<'PY'
+import base64, json, subprocess, sys
+def b64url(data): return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+payload = open(sys.argv[1]).read().strip().split(".")[1]
+production = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+entry = next(e for e in production["entries"] if e.get("aaguid") == "cb69481e-8ff7-4039-93ec-0a2729a154a8")
+pki = sys.argv[2]
+der = subprocess.run(["openssl", "x509", "-in", pki + "/signer.pem", "-outform", "DER"], capture_output=True, check=True).stdout
+header = b64url(json.dumps({"alg": "RS256", "typ": "JWT", "x5c": [base64.b64encode(der).decode()]}).encode())
+for name, status, number in [("revoked", "REVOKED", 40), ("compromise", "USER_KEY_PHYSICAL_COMPROMISE", 41), ("empty", None, 42)]:
+    listed = dict(entry, statusReports=[{"status": status}] + entry["statusReports"]) if status else None
+    body = b64url(json.dumps({"no": number, "nextUpdate": "2099-01-01", "entries": [listed] if listed else []}).encode())
+    signature = subprocess.run(["openssl", "dgst", "-sha256", "-sign", pki + "/signer.key"], input=(header + "." + body).encode(), capture_output=True, check=True).stdout
+    open(f"{pki}/{name}.jwt", "w").write(header + "." + body + "." + b64url(signature))
+PY
+            registration preg-007 ../shared/interop/peer-registrations.json
+            now=("${registration[@]:0:${#registration[@]}-2}")
+            input='' expect "mds verify: a BLOB signed by another root" 0 '"no":40,"nextUpdate":"2099-01-01","entries":1' "$bin" mds verify --blob "$pki/revoked.jwt" --root "$pki/root.pem"
+            input='' expect "mds show: the latest status is the refused one" 0 '"status":"REVOKED"' "$bin" mds show --blob "$pki/revoked.jwt" --root "$pki/root.pem" --aaguid cb69481e-8ff7-4039-93ec-0a2729a154a8
+            input='' expect "verify registration --mds: a REVOKED authenticator fails, naming it" 1 'reports REVOKED, which the policy refuses' "$bin" "${now[@]}" --mds "$pki/revoked.jwt" --mds-root "$pki/root.pem"
+            input='' expect "verify registration --mds: a key compromise fails, naming it" 1 'reports USER_KEY_PHYSICAL_COMPROMISE' "$bin" "${now[@]}" --mds "$pki/compromise.jwt" --mds-root "$pki/root.pem"
+            input='' expect "verify registration --mds: no entry fails (strict)" 1 'the metadata BLOB (no 42) lists no authenticator with AAGUID cb69481e' "$bin" "${now[@]}" --mds "$pki/empty.jwt" --mds-root "$pki/root.pem"
+            input='' expect "verify registration --mds-permissive: no entry, not evaluated" 0 '"trustPath":"notEvaluated","metadata":null' "$bin" "${now[@]}" --mds "$pki/empty.jwt" --mds-root "$pki/root.pem" --mds-permissive
+        fi
     fi
 fi
 
