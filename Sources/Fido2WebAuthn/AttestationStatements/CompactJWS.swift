@@ -26,7 +26,15 @@ package struct CompactJWS: Sendable, Equatable {
     package init(
         compact: ArraySlice<UInt8>, reader: JSONReader = JSONReader()
     ) throws(WebAuthnError) {
-        let parts = compact.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        // The dots found with firstIndex(of:): split(separator:) goes through a closure per
+        // byte, a tenth of the time of verifying a 2.8 MB metadata BLOB.
+        var parts: [ArraySlice<UInt8>] = []
+        var start = compact.startIndex
+        while let dot = compact[start...].firstIndex(of: UInt8(ascii: ".")) {
+            parts.append(compact[start..<dot])
+            start = compact.index(after: dot)
+        }
+        parts.append(compact[start...])
         guard parts.count == 3 else {
             throw WebAuthnError(
                 .invalidJWS, "a compact JWS has three dot-separated parts, not \(parts.count)")
