@@ -188,10 +188,12 @@ if [ -d ../shared/mds ]; then
     blob=(--blob "$mds/mds3-blob-31.jwt")
     r3=(--root "$mds/globalsign-root-r3.pem")
     input='' expect "mds verify: the production BLOB at 2023-09-15" 0 '"no":31,"nextUpdate":"2023-10-01","entries":174' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-09-15
-    input='' expect "mds verify: without --crl revocation is not checked" 0 '"revocationChecked":false' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-09-15
+    input='' expect "mds verify: without --crl revocation is not checked" 0 '"revocationChecked":false,"stale":false' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-09-15
     input='' expect "mds verify: the shipped root is the default" 0 '"entries":174' "$bin" mds verify "${blob[@]}" --at 2023-09-15
     input='' expect "mds verify: the fake conformance root" 1 'does not verify to the trust anchor' "$bin" mds verify "${blob[@]}" --root "$mds/fido-conformance-fake-root.pem" --at 2023-09-15
     input='' expect "mds verify: past nextUpdate" 1 'was due to be replaced on 2023-10-01' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-10-02
+    input='' expect "mds verify --allow-stale: past nextUpdate, said so" 0 '"revocationChecked":false,"stale":true' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-10-02 --allow-stale
+    input='' expect "mds verify --allow-stale: the chain is still judged" 1 'certificate expired' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2024-08-01 --allow-stale
     input='' expect "mds verify: today (stale, signer expired)" 1 'mds3-blob-31.jwt' "$bin" mds verify "${blob[@]}" "${r3[@]}"
     input='' expect "mds verify: after the signer expired" 1 'certificate expired' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2024-08-01
     input='' expect "mds verify: CRLs not current at the BLOB's date" 1 'unable to get certificate CRL' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-09-15 --crl "$mds/globalsign-root-r3.crl"

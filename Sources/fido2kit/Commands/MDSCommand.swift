@@ -27,6 +27,13 @@ struct MDSCommand: ParsableCommand {
                 "Judge the chain and nextUpdate at this time instead of now: any ISO 8601 / RFC 3339 date-time (no offset means UTC)."
         )
         var at: String?
+
+        @Flag(
+            name: .customLong("allow-stale"),
+            help:
+                "Accept a BLOB past its nextUpdate (\"stale\": true in the output) instead of failing; the chain is still judged at --at."
+        )
+        var allowStale = false
     }
 
     /// `fido2kit mds verify`.
@@ -38,9 +45,9 @@ struct MDSCommand: ParsableCommand {
                 Checks the JWS signature with the x5c signer, the x5c chain to --root at --at \
                 (and against the --crl lists when given), the payload, and that nextUpdate has \
                 not passed. Prints {no, nextUpdate, entries, entriesWithAAGUID, \
-                entriesWithKeyIdentifiers, algorithm, signer, revocationChecked}. A bad \
+                entriesWithKeyIdentifiers, algorithm, signer, revocationChecked, stale}. A bad \
                 signature, a chain that does not lead to the root, a tampered payload or a \
-                stale BLOB prints one line and exits 1.
+                stale BLOB (unless --allow-stale) prints one line and exits 1.
                 """
         )
 
@@ -58,7 +65,8 @@ struct MDSCommand: ParsableCommand {
                 let blob = try MetadataInput.blob(
                     options.blob, rootPath: options.root,
                     validationTime: try MetadataInput.time(options.at),
-                    crls: try RevocationListInput.read(revocationLists))
+                    crls: try RevocationListInput.read(revocationLists),
+                    allowsStale: options.allowStale)
                 var writer = JSONWriter(reservingCapacity: 512)
                 writer.beginObject()
                 writer.name("no")
@@ -78,6 +86,8 @@ struct MDSCommand: ParsableCommand {
                 writer.string(blob.signerPath.first.map { "\($0.subject)" } ?? "")
                 writer.name("revocationChecked")
                 writer.bool(blob.revocationChecked)
+                writer.name("stale")
+                writer.bool(blob.isStale)
                 writer.endObject()
                 StandardStreams.print(String(decoding: writer.bytes, as: UTF8.self))
             }
@@ -127,7 +137,8 @@ struct MDSCommand: ParsableCommand {
                 }
                 let blob = try MetadataInput.blob(
                     options.blob, rootPath: options.root,
-                    validationTime: try MetadataInput.time(options.at))
+                    validationTime: try MetadataInput.time(options.at),
+                    allowsStale: options.allowStale)
                 let found: MetadataEntry? =
                     if let wanted { blob.entry(aaguid: wanted) } else {
                         keyID.flatMap { blob.entry(keyIdentifier: $0) }

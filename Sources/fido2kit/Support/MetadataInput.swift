@@ -4,12 +4,13 @@ import Fido2WebAuthn
 /// Reads and verifies a FIDO metadata BLOB file for `mds` and `verify registration --mds`.
 enum MetadataInput {
     /// The BLOB at `path`, verified to the certificates of the PEM file `rootPath` (nil: the
-    /// shipped GlobalSign Root CA - R3) at `validationTime` (nil: now), with `crls`.
+    /// shipped GlobalSign Root CA - R3) at `validationTime` (nil: now), with `crls`; a BLOB past
+    /// its nextUpdate is refused unless `allowsStale`.
     ///
     /// - Throws: ``CommandFailure`` naming the file, or the BLOB's `WebAuthnError`.
     static func blob(
         _ path: String, rootPath: String?, validationTime: Int64?,
-        crls: [CertificateRevocationList] = []
+        crls: [CertificateRevocationList] = [], allowsStale: Bool = false
     ) throws -> MetadataBLOB {
         var anchors: [Certificate]?
         if let rootPath {
@@ -25,7 +26,8 @@ enum MetadataInput {
             return try MetadataBLOB(
                 compact: bytes,
                 options: MetadataBLOB.VerificationOptions(
-                    trustAnchors: anchors, validationTime: validationTime, revocationLists: crls))
+                    trustAnchors: anchors, validationTime: validationTime, revocationLists: crls,
+                    allowsStale: allowsStale))
         } catch {
             throw CommandFailure("\(path): \(error)")
         }
