@@ -9,6 +9,7 @@ struct Fido2Kit: AsyncParsableCommand {
         abstract: "FIDO2/WebAuthn toolkit: CBOR, COSE, authenticator, relying party, vectors.",
         subcommands: [
             CBORCommand.self, RegisterCommand.self, AssertCommand.self, VerifyCommand.self,
+            MDSCommand.self,
             VectorsCommand.self, BelvoCommand.self, DemoCommand.self,
         ]
     )

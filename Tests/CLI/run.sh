@@ -187,5 +187,105 @@ if [ -d ../shared/vectors ]; then
     input='' expect "real authentications: ML-DSA passes with a note" 1 'note auth-009: ML-DSA credential' "$bin" vectors verify "$work/altered"
 fi
 
+# mds verify / mds show / verify registration --mds, on the production MDS3 BLOB no. 31.
+if [ -d ../shared/mds ]; then
+    mds=../shared/mds
+    blob=(--blob "$mds/mds3-blob-31.jwt")
+    r3=(--root "$mds/globalsign-root-r3.pem")
+    input='' expect "mds verify: the production BLOB at 2023-09-15" 0 '"no":31,"nextUpdate":"2023-10-01","entries":174' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-09-15
+    input='' expect "mds verify: without --crl revocation is not checked" 0 '"revocationChecked":false,"stale":false' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-09-15
+    input='' expect "mds verify: the shipped root is the default" 0 '"entries":174' "$bin" mds verify "${blob[@]}" --at 2023-09-15
+    input='' expect "mds verify: the fake conformance root" 1 'does not verify to the trust anchor' "$bin" mds verify "${blob[@]}" --root "$mds/fido-conformance-fake-root.pem" --at 2023-09-15
+    input='' expect "mds verify: past nextUpdate" 1 'was due to be replaced on 2023-10-01' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-10-02
+    input='' expect "mds verify --allow-stale: past nextUpdate, said so" 0 '"revocationChecked":false,"stale":true' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-10-02 --allow-stale
+    input='' expect "mds verify --allow-stale: the chain is still judged" 1 'certificate expired' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2024-08-01 --allow-stale
+    input='' expect "mds verify: today (stale, signer expired)" 1 'mds3-blob-31.jwt' "$bin" mds verify "${blob[@]}" "${r3[@]}"
+    input='' expect "mds verify: after the signer expired" 1 'certificate expired' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2024-08-01
+    input='' expect "mds verify: CRLs not current at the BLOB's date" 1 'unable to get certificate CRL' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-09-15 --crl "$mds/globalsign-root-r3.crl"
+    python3 - "$mds/mds3-blob-31.jwt" "$work/tampered.jwt" <<'PY'
+import base64, sys
+header, payload, signature = open(sys.argv[1]).read().strip().split(".")
+body = bytearray(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+at = body.index(b"YubiKey 5 Series")
+body[at] = ord("Z")
+changed = base64.urlsafe_b64encode(bytes(body)).decode().rstrip("=")
+open(sys.argv[2], "w").write(".".join([header, changed, signature]))
+PY
+    input='' expect "mds verify: one changed payload byte" 1 'signature does not verify' "$bin" mds verify --blob "$work/tampered.jwt" "${r3[@]}" --at 2023-09-15
+    printf 'not a jws' > "$work/garbage.jwt"
+    input='' expect "mds verify: not a JWS" 1 'garbage.jwt' "$bin" mds verify --blob "$work/garbage.jwt" "${r3[@]}" --at 2023-09-15
+    input='' expect "mds show --aaguid" 0 '"description":"YubiKey 5 Series","aaguid":"cb69481e-8ff7-4039-93ec-0a2729a154a8"' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid cb69481e-8ff7-4039-93ec-0a2729a154a8
+    input='' expect "mds show: latest status and level" 0 '"status":"FIDO_CERTIFIED_L1","certificationLevel":"FIDO_CERTIFIED_L1","attestationRootCertificates":1' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid cb69481e-8ff7-4039-93ec-0a2729a154a8
+    input='' expect "mds show --key-id (any case)" 0 '"description":"NEOWAVE Winkeo FIDO2"' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --key-id 1434D2F277FE479C35DDF6AA4D08A07CBCE99DD7
+    input='' expect "mds show: an unknown AAGUID" 1 'has no entry for AAGUID 00000000-0000-0000-0000-000000000001' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid 00000000-0000-0000-0000-000000000001
+    input='' expect "mds show: an unknown key identifier" 1 'has no entry for key identifier' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --key-id ba967bcbddc4c3040ffba1ac69fce08ed8478136
+    input='' expect "mds show: not a UUID" 1 '--aaguid is not a UUID' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid yubikey
+    input='' expect "mds show: needs one of --aaguid and --key-id" 1 'give exactly one of --aaguid and --key-id' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15
+    input='' expect "mds show: a stale BLOB is refused" 1 'was due to be replaced' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-10-02 --aaguid cb69481e-8ff7-4039-93ec-0a2729a154a8
+
+    if [ -f ../shared/interop/peer-registrations.json ] && [ -f ../shared/vectors/real-registrations.json ]; then
+        # registration CASE_ID FILE: writes $work/CASE_ID.json and sets `registration` to its verify options.
+        registration() {
+            python3 - "$2" "$1" "$work/$1.json" > "$work/$1.args" <<'PY'
+import json, sys
+case = next(c for c in json.load(open(sys.argv[1])) if c["case_id"] == sys.argv[2])
+json.dump(case["credential"], open(sys.argv[3], "w"))
+print(case["expected_challenge"]); print(case["expected_origin"]); print(case["expected_rp_id"])
+PY
+            local lines
+            mapfile -t lines < "$work/$1.args"
+            registration=(verify registration --response "$work/$1.json" "--challenge=${lines[0]}" --origin "${lines[1]}" --rp-id "${lines[2]}" --at 2023-09-15)
+        }
+        withmds=(--mds "$mds/mds3-blob-31.jwt" --mds-root "$mds/globalsign-root-r3.pem")
+        registration preg-007 ../shared/interop/peer-registrations.json
+        input='' expect "verify registration --mds: packed YubiKey 5 Nano" 0 '"trustPath":"verified","metadata":{"description":"YubiKey 5 Series","status":"FIDO_CERTIFIED_L1"' "$bin" "${registration[@]}" "${withmds[@]}"
+        input='' expect "verify registration --mds: the shipped MDS root is the default" 0 '"trustPath":"verified"' "$bin" "${registration[@]}" --mds "$mds/mds3-blob-31.jwt"
+        input='' expect "verify registration --mds: a BLOB to the wrong root" 1 'does not verify to the trust anchor' "$bin" "${registration[@]}" --mds "$mds/mds3-blob-31.jwt" --mds-root "$mds/fido-conformance-fake-root.pem"
+        input='' expect "verify registration --mds: a tampered BLOB" 1 'signature does not verify' "$bin" "${registration[@]}" --mds "$work/tampered.jwt"
+        input='' expect "verify registration: --mds-permissive needs --mds" 1 'need --mds' "$bin" "${registration[@]}" --mds-permissive
+        registration preg-001 ../shared/interop/peer-registrations.json
+        input='' expect "verify registration --mds: fido-u2f YubiKey NEO by key identifier" 0 '"trustPath":"verified","metadata":{"description":"YubiKey NEO","status":"FIDO_CERTIFIED"' "$bin" "${registration[@]}" "${withmds[@]}"
+        registration reg-042 ../shared/vectors/real-registrations.json
+        input='' expect "verify registration --mds: fido-u2f Security Key by Yubico" 0 '"trustPath":"verified","metadata":{"description":"Security Key by Yubico with NFC"' "$bin" "${registration[@]}" "${withmds[@]}"
+        registration preg-046 ../shared/interop/peer-registrations.json
+        input='' expect "verify registration --mds: an unlisted authenticator fails (strict)" 1 'lists no authenticator with AAGUID da776f39-f6c8-4a89-b252-1d86137a46ba' "$bin" "${registration[@]}" "${withmds[@]}"
+        input='' expect "verify registration --mds-permissive: not evaluated" 0 '"trustPath":"notEvaluated","metadata":null' "$bin" "${registration[@]}" "${withmds[@]}" --mds-permissive
+
+        # BLOBs signed here by a throwaway RS256 CA (openssl), listing the YubiKey 5 Nano's
+        # entry with a refused status, or nothing; judged now, which the Yubico chain allows.
+        if command -v openssl >/dev/null; then
+            pki="$work/mds-pki"
+            mkdir -p "$pki"
+            openssl req -x509 -newkey rsa:2048 -nodes -keyout "$pki/root.key" -out "$pki/root.pem" -days 30 -subj "/CN=fido2kit CLI test MDS root" -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign" 2>/dev/null
+            openssl req -newkey rsa:2048 -nodes -keyout "$pki/signer.key" -out "$pki/signer.csr" -subj "/CN=fido2kit CLI test MDS signer" 2>/dev/null
+            printf 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\n' > "$pki/signer.ext"
+            openssl x509 -req -in "$pki/signer.csr" -CA "$pki/root.pem" -CAkey "$pki/root.key" -CAcreateserial -out "$pki/signer.pem" -days 30 -extfile "$pki/signer.ext" 2>/dev/null
+            python3 - "$mds/mds3-blob-31.jwt" "$pki" <<'PY'
+import base64, json, subprocess, sys
+def b64url(data): return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+payload = open(sys.argv[1]).read().strip().split(".")[1]
+production = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+entry = next(e for e in production["entries"] if e.get("aaguid") == "cb69481e-8ff7-4039-93ec-0a2729a154a8")
+pki = sys.argv[2]
+der = subprocess.run(["openssl", "x509", "-in", pki + "/signer.pem", "-outform", "DER"], capture_output=True, check=True).stdout
+header = b64url(json.dumps({"alg": "RS256", "typ": "JWT", "x5c": [base64.b64encode(der).decode()]}).encode())
+for name, status, number in [("revoked", "REVOKED", 40), ("compromise", "USER_KEY_PHYSICAL_COMPROMISE", 41), ("empty", None, 42)]:
+    listed = dict(entry, statusReports=[{"status": status}] + entry["statusReports"]) if status else None
+    body = b64url(json.dumps({"no": number, "nextUpdate": "2099-01-01", "entries": [listed] if listed else []}).encode())
+    signature = subprocess.run(["openssl", "dgst", "-sha256", "-sign", pki + "/signer.key"], input=(header + "." + body).encode(), capture_output=True, check=True).stdout
+    open(f"{pki}/{name}.jwt", "w").write(header + "." + body + "." + b64url(signature))
+PY
+            registration preg-007 ../shared/interop/peer-registrations.json
+            now=("${registration[@]:0:${#registration[@]}-2}")
+            input='' expect "mds verify: a BLOB signed by another root" 0 '"no":40,"nextUpdate":"2099-01-01","entries":1' "$bin" mds verify --blob "$pki/revoked.jwt" --root "$pki/root.pem"
+            input='' expect "mds show: the latest status is the refused one" 0 '"status":"REVOKED"' "$bin" mds show --blob "$pki/revoked.jwt" --root "$pki/root.pem" --aaguid cb69481e-8ff7-4039-93ec-0a2729a154a8
+            input='' expect "verify registration --mds: a REVOKED authenticator fails, naming it" 1 'reports REVOKED, which the policy refuses' "$bin" "${now[@]}" --mds "$pki/revoked.jwt" --mds-root "$pki/root.pem"
+            input='' expect "verify registration --mds: a key compromise fails, naming it" 1 'reports USER_KEY_PHYSICAL_COMPROMISE' "$bin" "${now[@]}" --mds "$pki/compromise.jwt" --mds-root "$pki/root.pem"
+            input='' expect "verify registration --mds: no entry fails (strict)" 1 'the metadata BLOB (no 42) lists no authenticator with AAGUID cb69481e' "$bin" "${now[@]}" --mds "$pki/empty.jwt" --mds-root "$pki/root.pem"
+            input='' expect "verify registration --mds-permissive: no entry, not evaluated" 0 '"trustPath":"notEvaluated","metadata":null' "$bin" "${now[@]}" --mds "$pki/empty.jwt" --mds-root "$pki/root.pem" --mds-permissive
+        fi
+    fi
+fi
+
 echo "CLI: $passes passed, $failures failed"
 [ "$failures" -eq 0 ]

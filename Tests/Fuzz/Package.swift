@@ -38,6 +38,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("der", [crypto]),
     ("x509", [crypto, "FuzzPKI"]),
     ("crl", [crypto, "FuzzPKI"]),
+    ("metadata-payload", [webAuthn]),
 ]
 
 let package = Package(

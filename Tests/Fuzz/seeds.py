@@ -362,6 +362,18 @@ def belvo_documents():
         })
 
 
+def metadata_payloads():
+    """Small MDS3 payloads: each entry of the production BLOB in ../mds, alone in a payload."""
+    path = vectors_dir().parent / "mds" / "mds3-blob-31.jwt"
+    if not path.is_file():
+        sys.exit(f"seeds.py: MDS3 BLOB not found at {path}")
+    payload = json.loads(b64url(path.read_text().strip().split(".")[1]))
+    for entry in payload["entries"]:
+        yield compact({"legalHeader": "seed", "no": payload["no"],
+                       "nextUpdate": payload["nextUpdate"], "entries": [entry]})
+    yield compact({"no": 1, "nextUpdate": "2023-10-01", "entries": []})
+
+
 SEED_KINDS = {
     "cbor-items": cbor_items,
     "attestation-objects": attestation_objects,
@@ -377,6 +389,7 @@ SEED_KINDS = {
     "webauthn-json": webauthn_json,
     "base64-texts": base64_texts,
     "belvo-documents": belvo_documents,
+    "metadata-payloads": metadata_payloads,
 }
 
 

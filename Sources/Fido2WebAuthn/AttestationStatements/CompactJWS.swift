@@ -17,13 +17,24 @@ package struct CompactJWS: Sendable, Equatable {
     /// The header's `x5c`: DER certificates, leaf first (standard base64 in the header).
     package let certificates: [[UInt8]]
 
-    /// Splits and decodes a compact JWS.
+    /// Splits and decodes a compact JWS, reading header and payload with `reader` (default
+    /// limits: 4 MiB of JSON).
     ///
     /// - Throws: ``WebAuthnError`` `invalidJWS` naming the part (`header`, `payload`,
     ///   `signature`, `header.alg`, `header.x5c[1]`) that is not three base64url parts, not a
     ///   JSON object, or missing.
-    package init(compact: ArraySlice<UInt8>) throws(WebAuthnError) {
-        let parts = compact.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+    package init(
+        compact: ArraySlice<UInt8>, reader: JSONReader = JSONReader()
+    ) throws(WebAuthnError) {
+        // The dots found with firstIndex(of:): split(separator:) goes through a closure per
+        // byte, a tenth of the time of verifying a 2.8 MB metadata BLOB.
+        var parts: [ArraySlice<UInt8>] = []
+        var start = compact.startIndex
+        while let dot = compact[start...].firstIndex(of: UInt8(ascii: ".")) {
+            parts.append(compact[start..<dot])
+            start = compact.index(after: dot)
+        }
+        parts.append(compact[start...])
         guard parts.count == 3 else {
             throw WebAuthnError(
                 .invalidJWS, "a compact JWS has three dot-separated parts, not \(parts.count)")
@@ -37,7 +48,7 @@ package struct CompactJWS: Sendable, Equatable {
         }
         func object(_ bytes: [UInt8], _ name: String) throws(WebAuthnError) -> JSONObject {
             do {
-                guard case .object(let object) = try JSONReader().read(bytes) else {
+                guard case .object(let object) = try reader.read(bytes) else {
                     throw WebAuthnError(.invalidJWS, "not a JSON object", field: name)
                 }
                 return object

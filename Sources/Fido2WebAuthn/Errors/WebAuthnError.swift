@@ -84,6 +84,14 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case attestationRevocationStatusUnknown
             case attestationIntegrityVerdictFailed
             case attestationTimestampOutOfRange
+            // MARK: FIDO Metadata Service (MDS3)
+            case metadataInvalid
+            case metadataSignatureInvalid
+            case metadataTrustPathInvalid
+            case metadataStale
+            case metadataRollback
+            case authenticatorNotInMetadata
+            case authenticatorStatusRefused
         }
 
         private let kind: Kind
@@ -271,6 +279,27 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// A timestamp in the statement (Android SafetyNet `timestampMs`) lies outside the
         /// window the policy allows around the validation time.
         public static let attestationTimestampOutOfRange = Code(.attestationTimestampOutOfRange)
+        /// A metadata BLOB is not a compact JWS, or its header or payload breaks the MDS3
+        /// format (a member missing or mistyped, a certificate that does not parse); ``field``
+        /// names the part.
+        public static let metadataInvalid = Code(.metadataInvalid)
+        /// A metadata BLOB's JWS signature does not verify with its signing certificate (a
+        /// tampered payload, a wrong key), or its algorithm is not one MDS3 allows.
+        public static let metadataSignatureInvalid = Code(.metadataSignatureInvalid)
+        /// A metadata BLOB's signing chain (`x5c`) does not verify to the trust anchor at the
+        /// validation time (another root, an expired certificate), or a CRL revokes or cannot
+        /// vouch for one of its certificates.
+        public static let metadataTrustPathInvalid = Code(.metadataTrustPathInvalid)
+        /// A metadata BLOB's `nextUpdate` has passed at the validation time.
+        public static let metadataStale = Code(.metadataStale)
+        /// A refreshed metadata BLOB's `no` is not greater than the one already in use.
+        public static let metadataRollback = Code(.metadataRollback)
+        /// The trust policy requires metadata (strict mode) and the metadata BLOB has no entry
+        /// for the attested authenticator (by AAGUID or attestation certificate key identifier).
+        public static let authenticatorNotInMetadata = Code(.authenticatorNotInMetadata)
+        /// The attested authenticator's metadata entry carries a status the trust policy
+        /// refuses (REVOKED, a compromise, …) or a certification level below the minimum.
+        public static let authenticatorStatusRefused = Code(.authenticatorStatusRefused)
 
         /// The code's name, such as `missingMember`.
         public var description: String { kind.rawValue }

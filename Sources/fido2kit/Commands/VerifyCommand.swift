@@ -122,7 +122,12 @@ struct VerifyCommand: ParsableCommand {
                 "notApplicable" for none and self attestation. With --crl, the chain is also \
                 checked for revocation against the CRLs given (every certificate but the \
                 anchor, or the attestation certificate alone with --revocation-scope leaf); a \
-                certificate without a current CRL from its issuer fails. A failure prints one \
+                certificate without a current CRL from its issuer fails. With --mds, the \
+                authenticator's metadata entry (by AAGUID, or for fido-u2f by attestation \
+                certificate key identifier) supplies the roots instead of --trust-anchor, a \
+                refused status (REVOKED, a compromise) fails naming it, an unlisted \
+                authenticator fails unless --mds-permissive, and "metadata" gives the entry's \
+                {description, status, certificationLevel}. A failure prints one \
                 line naming the step (and the --relax name or flag that would accept it, when \
                 one would) and exits 1.
                 """
@@ -170,6 +175,26 @@ struct VerifyCommand: ParsableCommand {
         )
         var revocationScope: RevocationScope = .chain
 
+        @Option(
+            help:
+                "A FIDO metadata BLOB (MDS3, JWS compact form) to take attestation trust from: the authenticator's entry gives the roots its chain must lead to, and its status reports decide (REVOKED and the compromise statuses are refused). Verified at --at like the chain."
+        )
+        var mds: String?
+
+        @Option(
+            name: .customLong("mds-root"),
+            help:
+                "A PEM file of the root the --mds BLOB's chain must lead to (default: fido2kit's shipped GlobalSign Root CA - R3)."
+        )
+        var mdsRoot: String?
+
+        @Flag(
+            name: .customLong("mds-permissive"),
+            help:
+                "With --mds: an authenticator the BLOB does not list is judged against --trust-anchor (trustPath notEvaluated without) instead of failing."
+        )
+        var mdsPermissive = false
+
         func run() throws {
             try failingCleanly {
                 let relyingParty = try ceremony.relyingParty(trustPolicy: try trustPolicy())
@@ -201,6 +226,29 @@ struct VerifyCommand: ParsableCommand {
                 case .notEvaluated: writer.string("notEvaluated")
                 case .notApplicable: writer.string("notApplicable")
                 }
+                if mds != nil {
+                    writer.name("metadata")
+                    if let entry = result.metadataEntry {
+                        writer.beginObject()
+                        writer.name("description")
+                        writer.string(entry.description)
+                        writer.name("status")
+                        if let status = entry.status {
+                            writer.string(status.rawValue)
+                        } else {
+                            writer.null()
+                        }
+                        writer.name("certificationLevel")
+                        if let level = entry.certificationLevel {
+                            writer.string(level.description)
+                        } else {
+                            writer.null()
+                        }
+                        writer.endObject()
+                    } else {
+                        writer.null()
+                    }
+                }
                 VerifyCommand.write(result.deviations, to: &writer)
                 writer.endObject()
                 StandardStreams.print(String(decoding: writer.bytes, as: UTF8.self))
@@ -227,6 +275,14 @@ struct VerifyCommand: ParsableCommand {
             var anchors: [Certificate] = []
             var policy = AttestationTrustPolicy(validationTime: try validationTime())
             policy.revocation = try revocation()
+            if let mds {
+                let blob = try MetadataInput.blob(
+                    mds, rootPath: mdsRoot, validationTime: policy.validationTime)
+                policy.metadata = MetadataTrustPolicy(
+                    blob: blob, mode: mdsPermissive ? .permissive : .strict)
+            } else if mdsRoot != nil || mdsPermissive {
+                throw CommandFailure("--mds-root and --mds-permissive need --mds")
+            }
             for path in trustAnchors {
                 if path == "well-known" {
                     policy = try policy.trustingWellKnownRoots()
@@ -264,22 +320,7 @@ struct VerifyCommand: ParsableCommand {
         /// `--crl`.
         func revocation() throws -> RevocationCheck {
             guard !revocationLists.isEmpty else { return .none }
-            var lists: [CertificateRevocationList] = []
-            for path in revocationLists {
-                let bytes = try InputFile.read(path, limit: .crl)
-                do {
-                    // PEM is text starting with a "-----BEGIN" line; anything else is DER.
-                    let text = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-                    if text.starts(with: Array("-----BEGIN".utf8)) {
-                        lists += try CertificateRevocationList.revocationLists(
-                            pemEncoded: String(decoding: bytes, as: UTF8.self))
-                    } else {
-                        lists.append(try CertificateRevocationList(derEncoded: bytes))
-                    }
-                } catch {
-                    throw CommandFailure("\(path): \(error)")
-                }
-            }
+            let lists = try RevocationListInput.read(revocationLists)
             switch revocationScope {
             case .leaf: return .leaf(lists)
             case .chain: return .chain(lists)

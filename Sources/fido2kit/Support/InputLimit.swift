@@ -19,6 +19,9 @@ struct InputLimit {
     static let pem = InputLimit(bytes: 1 << 20, what: "PEM")
     /// Certificate revocation lists: the strict DER reader's limit for CRLs.
     static let crl = InputLimit(bytes: 16 << 20, what: "a certificate revocation list")
+    /// FIDO metadata BLOBs: `MetadataBLOB.VerificationOptions.maximumSize` (production BLOBs
+    /// are a few MiB).
+    static let metadataBLOB = InputLimit(bytes: 64 << 20, what: "a metadata BLOB")
     /// Vector suite files: the JSON limit `vectors verify` reads them with.
     static let vectorSuite = InputLimit(bytes: 64 << 20, what: "a vector suite")
 

@@ -23,7 +23,7 @@ do {
     scenarios =
         CBORScenarios.all + (try CryptoScenarios.all()) + WebAuthnScenarios.all
         + [AssertionStepsScenario.make()]
-        + (try RelyingPartyScenarios.all())
+        + (try RelyingPartyScenarios.all()) + (try MetadataScenarios.all())
 } catch {
     print("benchmark set-up failed: \(error)")
     exit(2)

@@ -11,6 +11,10 @@ import Fido2Crypto
 ///
 /// Revocation is not checked unless ``revocation`` says so; it then applies to every format's
 /// chain that is judged against anchors.
+///
+/// With ``metadata`` (a verified FIDO metadata BLOB), an attested authenticator's metadata
+/// entry supplies the anchors for its chain instead of ``anchors``, and its status reports
+/// decide whether it is trusted at all; see ``MetadataTrustPolicy``.
 public struct AttestationTrustPolicy: Sendable {
     /// Trust anchors (roots or intermediate CAs) by attestation statement format identifier
     /// (`packed`, `tpm`, `android-key`, `android-safetynet`, `apple`, `fido-u2f`).
@@ -36,6 +40,11 @@ public struct AttestationTrustPolicy: Sendable {
     /// Rules of the `android-safetynet` verifier: the timestamp window and the CTS profile
     /// verdict (strict by default).
     public var androidSafetyNet = AndroidSafetyNetAttestationOptions()
+    /// Trust from a verified FIDO metadata BLOB (MDS3): nil (the default) uses none. When set,
+    /// every statement with a certificate chain is judged against its authenticator's entry
+    /// (see ``MetadataTrustPolicy`` for the look-up, the status rules and the strict and
+    /// permissive modes).
+    public var metadata: MetadataTrustPolicy?
 
     /// A policy trusting `anchors` per format, judged at `validationTime` (nil: now), checking
     /// revocation as `revocation` says (default: not at all).

@@ -76,23 +76,68 @@ public struct AttestationVerificationContext: Sendable {
 
     /// Judges `chain` (attestation certificate first) against the anchors configured for
     /// `format`: ``TrustPathEvaluation/notEvaluated(reason:)`` when there are none, the
-    /// verified path when it verifies.
+    /// verified path when it verifies. With ``AttestationTrustPolicy/metadata``, the anchors
+    /// are the roots of the authenticator's metadata entry instead, after its statuses pass
+    /// (see ``MetadataTrustPolicy``).
     ///
     /// - Throws: ``WebAuthnError/Code-swift.struct/attestationTrustPathInvalid`` when anchors
     ///   are configured and the chain does not verify to one of them at the policy's time;
     ///   under the policy's ``AttestationTrustPolicy/revocation`` check,
     ///   ``WebAuthnError/Code-swift.struct/attestationCertificateRevoked`` for a revoked
     ///   certificate and ``WebAuthnError/Code-swift.struct/attestationRevocationStatusUnknown``
-    ///   for one without a usable CRL.
+    ///   for one without a usable CRL; with metadata,
+    ///   ``WebAuthnError/Code-swift.struct/authenticatorStatusRefused`` for a refused status or
+    ///   too low a certification level and
+    ///   ``WebAuthnError/Code-swift.struct/authenticatorNotInMetadata`` for an authenticator
+    ///   the BLOB does not list (strict mode).
     public func evaluateTrustPath(
         _ chain: [Certificate], format: String, step: VerificationStep
     )
         throws -> TrustPathEvaluation
     {
+        if let metadata = policy.metadata {
+            let aaguid = authenticatorData.attestedCredentialData?.aaguid
+            if let entry = metadata.entry(aaguid: aaguid, chain: chain) {
+                do {
+                    try metadata.checkStatus(of: entry)
+                } catch let error as WebAuthnError {
+                    throw WebAuthnError(
+                        error.code, error.reason, field: "attStmt.x5c", step: step)
+                }
+                guard !entry.attestationRootCertificates.isEmpty else {
+                    throw WebAuthnError(
+                        .attestationTrustPathInvalid,
+                        "the metadata entry \"\(entry.description)\" lists no readable attestation root",
+                        field: "attStmt.x5c", step: step)
+                }
+                return try judge(
+                    chain, anchors: entry.attestationRootCertificates,
+                    what:
+                        "\(format) certificate chain of \"\(entry.description)\" (metadata roots)",
+                    step: step)
+            }
+            if metadata.mode == .strict {
+                let name = aaguid.map { $0 == .zero ? "" : " AAGUID \($0)" } ?? ""
+                let keyIdentifier = chain.first.flatMap { MetadataBLOB.keyIdentifier(of: $0) }
+                let key = keyIdentifier.map { " attestation key identifier \($0)" } ?? ""
+                throw WebAuthnError(
+                    .authenticatorNotInMetadata,
+                    "the metadata BLOB (no \(metadata.blob.number)) lists no authenticator with\(name)\(name.isEmpty || key.isEmpty ? "" : " or")\(key)",
+                    field: "attStmt.x5c", step: step)
+            }
+        }
         let anchors = policy.anchors(for: format)
         guard !anchors.isEmpty else {
             return .notEvaluated(reason: "no trust anchors configured for \(format)")
         }
+        return try judge(chain, anchors: anchors, what: "\(format) certificate chain", step: step)
+    }
+
+    /// The verified path of `chain` to `anchors`, with the policy's time, critical extensions
+    /// and revocation check.
+    private func judge(
+        _ chain: [Certificate], anchors: [Certificate], what: String, step: VerificationStep
+    ) throws(WebAuthnError) -> TrustPathEvaluation {
         do {
             let verifier = try CertificateChainVerifier(
                 trustAnchors: anchors, allowedCriticalExtensions: policy.allowedCriticalExtensions,
@@ -108,7 +153,7 @@ public struct AttestationVerificationContext: Sendable {
                 }
             let depth = failure?.depth.map { " (certificate \($0) of the chain)" } ?? ""
             throw WebAuthnError(
-                code, "the \(format) certificate chain does not verify\(depth): \(error)",
+                code, "the \(what) does not verify\(depth): \(error)",
                 field: "attStmt.x5c", step: step)
         }
     }

@@ -14,12 +14,17 @@ public struct AttestationVerificationResult: Sendable, Equatable {
     /// What the verifier tolerated in the statement (fields relative to the attestation
     /// object: `attStmt.x5c[0]`, …), in the order met.
     public let deviations: [ToleratedDeviation]
+    /// The metadata entry whose roots the chain verified to, when the trust policy has
+    /// ``AttestationTrustPolicy/metadata`` and the BLOB lists the authenticator; nil otherwise.
+    public internal(set) var metadataEntry: MetadataEntry?
 
     /// Creates a result.
     public init(
         format: String, type: AttestationType, certificates: [Certificate] = [],
-        trustPath: TrustPathEvaluation, deviations: [ToleratedDeviation] = []
+        trustPath: TrustPathEvaluation, deviations: [ToleratedDeviation] = [],
+        metadataEntry: MetadataEntry? = nil
     ) {
+        self.metadataEntry = metadataEntry
         self.format = format
         self.type = type
         self.certificates = certificates

@@ -152,10 +152,11 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
         Check(
             step: .registration(24), lastStep: nil,
             summary:
-                "attestation type acceptable; trust path (and revocation, when the policy asks)",
+                "attestation type acceptable; trust path (and revocation, when the policy asks; the metadata entry and its status, when the policy has metadata)",
             codes: [
                 .attestationTypeNotAccepted, .attestationTrustPathInvalid,
                 .attestationCertificateRevoked, .attestationRevocationStatusUnknown,
+                .authenticatorNotInMetadata, .authenticatorStatusRefused,
             ]),
     ]
 

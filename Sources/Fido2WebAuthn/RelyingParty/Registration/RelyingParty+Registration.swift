@@ -117,7 +117,7 @@ extension RelyingParty {
             authenticatorData: authData, clientDataHash: clientDataHash,
             credentialPublicKey: attested.credentialPublicKey,
             policy: try effectiveTrustPolicy(requesting: expected.attestation), profile: profile)
-        let attestation: AttestationVerificationResult
+        var attestation: AttestationVerificationResult
         do {
             attestation = try verifier.verify(object.statement, in: context)
         } catch {
@@ -125,11 +125,16 @@ extension RelyingParty {
             let step =
                 switch error.code {
                 case .attestationTrustPathInvalid, .attestationCertificateRevoked,
-                    .attestationRevocationStatusUnknown:
+                    .attestationRevocationStatusUnknown, .authenticatorNotInMetadata,
+                    .authenticatorStatusRefused:
                     Step.trust
                 default: Step.statement
                 }
             throw error.attributedToCeremony(step: step).prefixingField("attestationObject")
+        }
+        if let metadata = context.policy.metadata, case .verified = attestation.trustPath {
+            attestation.metadataEntry = metadata.entry(
+                aaguid: attested.aaguid, chain: attestation.certificates)
         }
         // §7.1 steps 23–24: the attestation type is acceptable (the trust path was judged
         // against the anchors of step 23 by the verifier).

@@ -51,6 +51,10 @@ public struct VerifiedRegistration: Sendable {
     public var attestationType: AttestationType { attestation.type }
     /// What became of the attestation certificate chain.
     public var trustPath: TrustPathEvaluation { attestation.trustPath }
+    /// The metadata entry that vouched for the authenticator (its description, status and
+    /// certification level), when the trust policy has metadata and the chain verified to the
+    /// entry's roots.
+    public var metadataEntry: MetadataEntry? { attestation.metadataEntry }
 
     /// The credential record to store for this credential (§7.1 step 27): every member of
     /// the specification's record, the public key as the authenticator encoded it, and the

@@ -241,6 +241,43 @@ public enum WellKnownAttestationRoots {
             -----END CERTIFICATE-----
             """)
 
+    /// GlobalSign Root CA - R3: the FIDO Metadata Service (MDS3) BLOB root, not an attestation
+    /// root (it is not in ``all`` and anchors no statement format).
+    ///
+    /// Subject CN=GlobalSign, O=GlobalSign, OU=GlobalSign Root CA - R3; RSA-2048, self-signed,
+    /// serial 04000000000121585308a2; valid 2009-03-18 to 2029-03-18. The FIDO Alliance names
+    /// it as the root of the BLOB's signing chain (mds.fidoalliance.org, MDS3 §3.3); obtained
+    /// through webauthn4j's copy, whose fingerprint is the one GlobalSign publishes for R3, and
+    /// the production BLOB no. 31's chain verifies to it. ``MetadataBLOB`` trusts it by default.
+    /// SHA-256 cbb522d7b7f127ad6a0113865bdf1cd4102e7d0759af635a7cf4720dc963c53b.
+    public static let globalSignRootCAR3 = WellKnownAttestationRoot(
+        name: "GlobalSign Root CA - R3", formats: [],
+        sha256Fingerprint: "cbb522d7b7f127ad6a0113865bdf1cd4102e7d0759af635a7cf4720dc963c53b",
+        source: "https://secure.globalsign.com/cacert/root-r3.crt",
+        pem: """
+            -----BEGIN CERTIFICATE-----
+            MIIDXzCCAkegAwIBAgILBAAAAAABIVhTCKIwDQYJKoZIhvcNAQELBQAwTDEgMB4G
+            A1UECxMXR2xvYmFsU2lnbiBSb290IENBIC0gUjMxEzARBgNVBAoTCkdsb2JhbFNp
+            Z24xEzARBgNVBAMTCkdsb2JhbFNpZ24wHhcNMDkwMzE4MTAwMDAwWhcNMjkwMzE4
+            MTAwMDAwWjBMMSAwHgYDVQQLExdHbG9iYWxTaWduIFJvb3QgQ0EgLSBSMzETMBEG
+            A1UEChMKR2xvYmFsU2lnbjETMBEGA1UEAxMKR2xvYmFsU2lnbjCCASIwDQYJKoZI
+            hvcNAQEBBQADggEPADCCAQoCggEBAMwldpB5BngiFvXAg7aEyiie/QV2EcWtiHL8
+            RgJDx7KKnQRfJMsuS+FggkbhUqsMgUdwbN1k0ev1LKMPgj0MK66X17YUhhB5uzsT
+            gHeMCOFJ0mpiLx9e+pZo34knlTifBtc+ycsmWQ1z3rDI6SYOgxXG71uL0gRgykmm
+            KPZpO/bLyCiR5Z2KYVc3rHQU3HTgOu5yLy6c+9C7v/U9AOEGM+iCK65TpjoWc4zd
+            QQ4gOsC0p6Hpsk+QLjJg6VfLuQSSaGjlOCZgdbKfd/+RFO+uIEn8rUAVSNECMWEZ
+            XriX7613t2Saer9fwRPvm2L7DWzgVGkWqQPabumDk3F2xmmFghcCAwEAAaNCMEAw
+            DgYDVR0PAQH/BAQDAgEGMA8GA1UdEwEB/wQFMAMBAf8wHQYDVR0OBBYEFI/wS3+o
+            LkUkrk1Q+mOai97i3Ru8MA0GCSqGSIb3DQEBCwUAA4IBAQBLQNvAUKr+yAzv95ZU
+            RUm7lgAJQayzE4aGKAczymvmdLm6AC2upArT9fHxD4q/c2dKg8dEe3jgr25sbwMp
+            jjM5RcOO5LlXbKr8EpbsU8Yt5CRsuZRj+9xTaGdWPoO4zzUhw8lo/s7awlOqzJCK
+            6fBdRoyV3XpYKBovHd7NADdBj+1EbddTKJd+82cEHhXXipa0095MJ6RMG3NzdvQX
+            mcIfeg7jLQitChws/zyrVQ4PkX4268NXSb7hLi18YIvDQVETI53O9zJrlAGomecs
+            Mx86OyXShkDOOyyGeMlhLxS67ttVb9+E7gUJTb0o2HLO02JQZR7rkpeDMdmztcpH
+            WD9f
+            -----END CERTIFICATE-----
+            """)
+
     /// Microsoft TPM Root Certificate Authority 2014 (`tpm`).
     ///
     /// Subject CN=Microsoft TPM Root Certificate Authority 2014, O=Microsoft Corporation,
