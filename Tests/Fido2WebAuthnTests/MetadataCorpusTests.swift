@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
+import Fido2Vectors
 import Fido2WebAuthn
 import Testing
 
@@ -54,18 +55,15 @@ import Testing
     /// `MetadataBLOBTests` reports).
     static let blob: MetadataBLOB? = try? MetadataBLOBTests.production()
 
+    /// The source's identifiers and origins, with trust from `blob` alone.
     static func relyingParty(
-        _ vector: Case, blob: MetadataBLOB, mode: MetadataTrustPolicy.Mode
-    )
-        -> RelyingParty
-    {
+        _ source: RelyingParty, blob: MetadataBLOB, mode: MetadataTrustPolicy.Mode
+    ) -> RelyingParty {
         var policy = AttestationTrustPolicy(validationTime: validationTime)
         policy.metadata = MetadataTrustPolicy(blob: blob, mode: mode)
         return RelyingParty(
-            identifiers: RegistrationRealVectorTests.strings(vector.json["expected_rp_id"]),
-            origins: OriginPolicy(
-                allowedOrigins: RegistrationRealVectorTests.strings(vector.json["expected_origin"])),
-            trustPolicy: policy, profile: .compatible)
+            identifiers: source.identifiers, origins: source.origins, trustPolicy: policy,
+            profile: .compatible)
     }
 
     @Test func findsEveryCase() {
@@ -75,12 +73,9 @@ import Testing
     @Test(arguments: cases)
     func verifiesToTheEntrysRoots(_ vector: Case) throws {
         let blob = try #require(Self.blob)
-        let response = try RegistrationResponseJSON(
-            jsonValue: try vector.json.member("credential"), path: "credential")
-        let result = try Self.relyingParty(vector, blob: blob, mode: .strict).verifyRegistration(
-            response,
-            expecting: RegistrationExpectations(
-                challenge: try RegistrationRealVectorTests.challenge(vector.json)))
+        let (source, response, expectations) = try RealRegistrationsSuite.ceremony(vector.json)
+        let result = try Self.relyingParty(source, blob: blob, mode: .strict).verifyRegistration(
+            response, expecting: RegistrationExpectations(challenge: expectations.challenge))
         guard case .verified = result.trustPath else {
             Issue.record("\(vector.id): \(result.trustPath)")
             return

@@ -2,6 +2,7 @@ import Fido2Authenticator
 @_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
+import Fido2Vectors
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
 import Testing
