@@ -29,35 +29,44 @@ enum PeerScenarios {
     }
 
     static let libraries = ["py_webauthn", "python-fido2"]
+    static let withoutPublicKeyMember = "fido2kit, response without publicKey (diagnostic)"
     static let origin = "https://example.org"
     static let relyingPartyID = "example.org"
-    /// The TPM registration measured: a Surface Pro 4 (Intel TPM 2.0, RS256) that both peers
-    /// and fido2kit verify without settings of their own (no pinned time, no anchors).
+    /// The TPM registration measured: a Surface Pro 4 (Intel TPM 2.0; an RS256 credential key, a
+    /// statement signed with RS1) that fido2kit and both peers verify without settings of their
+    /// own (no pinned time, no anchors).
     static let tpmCase = "reg-020"
 
     static let noopTitle = "WebAuthn peers: pipe round-trip (noop worker, no targets)"
     static let noneTitle = "WebAuthn peers: \"none\" registration (ES256)"
     static let packedSelfTitle = "WebAuthn peers: packed self-attestation registration (ES256)"
-    static let builders: [(title: String, make: (Locations) throws -> Scenario)] = [
-        (noopTitle, noop),
-        ("WebAuthn peers: ES256 assertion from JSON with a stored COSE key", assertion),
-        (
-            noneTitle,
-            { try registration($0, attestation: .none, kind: "none", title: noneTitle) }
-        ),
-        (
-            packedSelfTitle,
-            {
-                try registration(
-                    $0, attestation: .packedSelf, kind: "packed self", title: packedSelfTitle)
-            }
-        ),
-        (
-            "WebAuthn peers: packed registration, x5c chain to a configured root (ES256)",
-            packedChain
-        ),
-        ("WebAuthn peers: TPM registration (\(tpmCase), Surface Pro 4, RS256)", tpm),
-    ]
+    static let assertionTitle = "WebAuthn peers: ES256 assertion from JSON with a stored COSE key"
+    static let packedChainTitle =
+        "WebAuthn peers: packed registration, x5c chain to a configured root (ES256)"
+    static let tpmTitle =
+        "WebAuthn peers: TPM registration (\(tpmCase), Surface Pro 4: RS256 key, RS1 statement)"
+    static var builders: [(title: String, make: (Locations) throws -> Scenario)] {
+        [
+            (noopTitle, noop),
+            (assertionTitle, assertion),
+            (
+                noneTitle,
+                { try registration($0, attestation: .none, kind: "none", title: noneTitle) }
+            ),
+            (
+                packedSelfTitle,
+                {
+                    try registration(
+                        $0, attestation: .packedSelf, kind: "packed self", title: packedSelfTitle)
+                }
+            ),
+            (
+                packedChainTitle,
+                packedChain
+            ),
+            (tpmTitle, tpm),
+        ]
+    }
 
     /// Where the worker, its venv and the shared vectors are.
     struct Locations {
@@ -106,21 +115,25 @@ enum PeerScenarios {
     static func make(
         matching filter: String?
     ) -> [(title: String, result: Result<Scenario, NotRun>)] {
-        let chosen = builders.filter { filter.map($0.title.contains) ?? true }
+        let chosen = builders.filter { builder in filter.map { builder.title.contains($0) } ?? true
+        }
         guard !chosen.isEmpty else { return [] }
         let locations: Locations
         do {
             locations = try Locations.find()
         } catch {
-            return chosen.map { ($0.title, .failure(error)) }
+            return chosen.map { (title: $0.title, result: .failure(error)) }
         }
         return chosen.map { builder in
             do {
-                return (builder.title, .success(try builder.make(locations)))
+                return (title: builder.title, result: .success(try builder.make(locations)))
             } catch let error as NotRun {
-                return (builder.title, .failure(error))
+                return (title: builder.title, result: .failure(error))
             } catch {
-                return (builder.title, .failure(NotRun(reason: "\(error)", isFailure: true)))
+                return (
+                    title: builder.title,
+                    result: .failure(NotRun(reason: "\(error)", isFailure: true))
+                )
             }
         }
     }
@@ -144,7 +157,8 @@ enum PeerScenarios {
                 "response": String(decoding: response, as: UTF8.self),
                 "challenge": Base64URL.encode(challenge), "origin": origin,
                 "rpId": relyingPartyID, "requireUserVerification": requiresUserVerification,
-                "signCount": Int(signCount), "rootPEM": root?.pemEncoded ?? NSNull(),
+                "signCount": Int(signCount),
+                "rootPEM": try root.map { try $0.pemEncoded as Any } ?? NSNull(),
             ]
             if let publicKey { spec["publicKey"] = Base64URL.encode(publicKey) }
             let url = locations.inputs.appendingPathComponent(name + ".json")
@@ -228,7 +242,7 @@ enum PeerScenarios {
                     .signCount)
         }
         return try scenario(
-            "WebAuthn peers: ES256 assertion from JSON with a stored COSE key",
+            assertionTitle,
             fido2kit: verify, peers: "assertion", input: input, locations: locations,
             notes: [
                 "Every side reads the AuthenticationResponseJSON on each call and keeps the "
@@ -259,8 +273,20 @@ enum PeerScenarios {
             }
             return UInt64(verified.credentialId.count)
         }
+        // The same response without its `publicKey` convenience member (which §7.1 does not
+        // need; fido2kit checks it against the attested key): a diagnostic row, no target.
+        var trimmed = try RegistrationResponseJSON(jsonBytes: response)
+        trimmed.response.publicKey = nil
+        let trimmedBytes = trimmed.jsonBytes()
+        let verifyTrimmed: @Sendable () throws -> UInt64 = {
+            UInt64(
+                try relyingParty.verifyRegistration(
+                    jsonBytes: trimmedBytes, expecting: expectations
+                ).credentialId.count)
+        }
         return try scenario(
             title, fido2kit: verify, peers: "registration", input: input, locations: locations,
+            diagnostics: [(withoutPublicKeyMember, verifyTrimmed)],
             notes: [
                 "Every side reads the RegistrationResponseJSON and verifies client data, "
                     + "authenticator data and the \(kind) attestation statement on each call; "
@@ -270,7 +296,10 @@ enum PeerScenarios {
                         : " The x5c chain (leaf and intermediate) is validated to the configured "
                             + "root: fido2kit and py_webauthn with OpenSSL (validity at the current "
                             + "time included), python-fido2 with verify_x509_chain (signatures "
-                            + "only).")
+                            + "only)."),
+                "\(withoutPublicKeyMember): the same response less its publicKey member, "
+                    + "verified by fido2kit alone (no target): the difference to the fido2kit "
+                    + "row is the check of that member against the attested key.",
             ])
     }
 
@@ -323,7 +352,7 @@ enum PeerScenarios {
                 attestationKey: attestationKey,
                 certificateChain: [leaf.derEncoded, intermediate.derEncoded]),
             kind: "packed (x5c)", root: root,
-            title: "WebAuthn peers: packed registration, x5c chain to a configured root (ES256)")
+            title: packedChainTitle)
     }
 
     static func tpm(_ locations: Locations) throws -> Scenario {
@@ -340,7 +369,7 @@ enum PeerScenarios {
         }
         // As Tests/Peers/interop.py sends recorded credentials to the peers.
         if credential["clientExtensionResults"] == nil {
-            credential["clientExtensionResults"] = [:]
+            credential["clientExtensionResults"] = [String: Any]()
         }
         if credential["type"] == nil { credential["type"] = "public-key" }
         let response = Array(
@@ -360,7 +389,7 @@ enum PeerScenarios {
                     .credentialId.count)
         }
         return try scenario(
-            "WebAuthn peers: TPM registration (\(tpmCase), Surface Pro 4, RS256)",
+            tpmTitle,
             fido2kit: verify, peers: "registration", input: input, locations: locations,
             notes: [
                 "\(tpmCase) of ../shared/vectors/real-registrations.json (py_webauthn's own "
@@ -375,18 +404,23 @@ enum PeerScenarios {
     /// fido2kit and both peers on `input`; each is checked once before it is measured.
     static func scenario(
         _ title: String, fido2kit verify: @escaping @Sendable () throws -> UInt64, peers: String,
-        input: Input, locations: Locations, notes: [String]
+        input: Input, locations: Locations,
+        diagnostics: [(name: String, verify: @Sendable () throws -> UInt64)] = [],
+        notes: [String]
     ) throws -> Scenario {
-        do {
-            _ = try verify()
-        } catch {
-            throw NotRun(reason: "fido2kit does not verify the input: \(error)", isFailure: true)
+        for (name, verify) in [("fido2kit", verify)] + diagnostics {
+            do {
+                _ = try verify()
+            } catch {
+                throw NotRun(reason: "\(name) does not verify the input: \(error)", isFailure: true)
+            }
         }
         let file = try input.write(
             title.filter { $0.isLetter || $0.isNumber }.lowercased(), in: locations)
-        var competitors = [
-            Competitor("fido2kit") { (try? verify()) ?? 0 }
-        ]
+        var competitors = [Competitor("fido2kit") { (try? verify()) ?? 0 }]
+        for (name, verify) in diagnostics {
+            competitors.append(Competitor(name) { (try? verify()) ?? 0 })
+        }
         var loaded: [String] = []
         for library in libraries {
             let worker = try PeerProcess(
