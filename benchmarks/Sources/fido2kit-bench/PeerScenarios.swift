@@ -432,7 +432,7 @@ enum PeerScenarios {
             } catch {
                 throw NotRun(
                     reason:
-                        "\(library) does not verify the input, so the scenario is not measured: \(error)",
+                        "\(library) did not load or verify the input, so the scenario is not measured: \(error)",
                     isFailure: true)
             }
             competitors.append(Competitor(library, batch: { worker.run($0) }))
