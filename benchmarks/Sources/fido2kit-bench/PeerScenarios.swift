@@ -254,7 +254,7 @@ enum PeerScenarios {
 
     static func registration(
         _ locations: Locations, attestation: AuthenticatorAttestation, kind: String,
-        root: Certificate? = nil, title: String
+        root: Certificate? = nil, wrongRoot: Certificate? = nil, title: String
     ) throws -> Scenario {
         let response = try register(attestation, store: InMemoryCredentialStore()).jsonBytes()
         let challenge = try creationOptions.challenge
@@ -273,6 +273,20 @@ enum PeerScenarios {
             }
             return UInt64(verified.credentialId.count)
         }
+        // With `wrongRoot` (the root's name, another key) every side must refuse the chain.
+        let refusal = try wrongRoot.map { wrongRoot in
+            let wrongParty = RelyingParty(
+                id: relyingPartyID, origins: [origin],
+                trustPolicy: AttestationTrustPolicy().trusting([wrongRoot], for: "packed"))
+            let verifyWrong: @Sendable () throws -> UInt64 = {
+                UInt64(
+                    try wrongParty.verifyRegistration(jsonBytes: response, expecting: expectations)
+                        .credentialId.count)
+            }
+            return Refusal(
+                input: Input(response: response, challenge: challenge, root: wrongRoot),
+                fido2kit: verifyWrong)
+        }
         // The same response without its `publicKey` convenience member (which §7.1 does not
         // need; fido2kit checks it against the attested key): a diagnostic row, no target.
         var trimmed = try RegistrationResponseJSON(jsonBytes: response)
@@ -286,7 +300,7 @@ enum PeerScenarios {
         }
         return try scenario(
             title, fido2kit: verify, peers: "registration", input: input, locations: locations,
-            diagnostics: [(withoutPublicKeyMember, verifyTrimmed)],
+            diagnostics: [(withoutPublicKeyMember, verifyTrimmed)], refusal: refusal,
             notes: [
                 "Every side reads the RegistrationResponseJSON and verifies client data, "
                     + "authenticator data and the \(kind) attestation statement on each call; "
@@ -296,7 +310,8 @@ enum PeerScenarios {
                         : " The x5c chain (leaf and intermediate) is validated to the configured "
                             + "root: fido2kit and py_webauthn with OpenSSL (validity at the current "
                             + "time included), python-fido2 with verify_x509_chain (signatures "
-                            + "only)."),
+                            + "only). At set-up each side refused the same response against "
+                            + "a root of the same name and another key."),
                 "\(withoutPublicKeyMember): the same response less its publicKey member, "
                     + "verified by fido2kit alone (no target): the difference to the fido2kit "
                     + "row is the check of that member against the attested key.",
@@ -346,12 +361,19 @@ enum PeerScenarios {
         leafBuilder.authorityKeyIdentifier = intermediate.subjectKeyIdentifier
         let leaf = try leafBuilder.sign(with: intermediateKey)
 
+        let wrongKey = try PrivateKey(generating: .p256)
+        var wrongBuilder = rootBuilder
+        wrongBuilder.subjectPublicKey = try wrongKey.publicKey
+        wrongBuilder.subjectKeyIdentifier = try CertificateBuilder.keyIdentifier(
+            of: try wrongKey.publicKey)
+        let wrongRoot = try wrongBuilder.sign(with: wrongKey)
+
         return try registration(
             locations,
             attestation: .packed(
                 attestationKey: attestationKey,
                 certificateChain: [leaf.derEncoded, intermediate.derEncoded]),
-            kind: "packed (x5c)", root: root,
+            kind: "packed (x5c)", root: root, wrongRoot: wrongRoot,
             title: packedChainTitle)
     }
 
@@ -401,13 +423,24 @@ enum PeerScenarios {
             ])
     }
 
-    /// fido2kit and both peers on `input`; each is checked once before it is measured.
+    /// An input every side must refuse, checked at set-up: it shows that a check (such as the
+    /// chain to the root) really runs on each side.
+    struct Refusal {
+        let input: Input
+        let fido2kit: @Sendable () throws -> UInt64
+    }
+
+    /// fido2kit and both peers on `input`; each is checked once before it is measured, and each
+    /// must refuse `refusal` when there is one.
     static func scenario(
         _ title: String, fido2kit verify: @escaping @Sendable () throws -> UInt64, peers: String,
         input: Input, locations: Locations,
         diagnostics: [(name: String, verify: @Sendable () throws -> UInt64)] = [],
-        notes: [String]
+        refusal: Refusal? = nil, notes: [String]
     ) throws -> Scenario {
+        if let refusal {
+            try checkRefusal(refusal, title: title, locations: locations)
+        }
         for (name, verify) in [("fido2kit", verify)] + diagnostics {
             do {
                 _ = try verify()
@@ -444,5 +477,24 @@ enum PeerScenarios {
                 .init("fido2kit", against: "python-fido2", .fasterThanBaseline(atLeast: 5)),
             ],
             notes: notes + ["Peers: \(loaded.joined(separator: ", ")); input \(file)."])
+    }
+
+    static func checkRefusal(_ refusal: Refusal, title: String, locations: Locations) throws {
+        if (try? refusal.fido2kit()) != nil {
+            throw NotRun(reason: "fido2kit accepts the input it must refuse", isFailure: true)
+        }
+        let file = try refusal.input.write(
+            "refused-" + title.filter { $0.isLetter || $0.isNumber }.lowercased(), in: locations)
+        for library in libraries {
+            let worker = try PeerProcess(
+                label: "\(library) (\(title), refusal)", executable: locations.python,
+                arguments: ["-B", locations.worker])
+            _ = try worker.load(scenario: "registration", library: library, input: file)
+            if (try? worker.run(checked: 1)) != nil {
+                throw NotRun(
+                    reason: "\(library) accepts the input it must refuse (\(file))",
+                    isFailure: true)
+            }
+        }
     }
 }
