@@ -18,8 +18,9 @@ import Foundation
 /// A peer batch of N verifications is one `run N` request: its time includes one pipe
 /// round-trip, which the `noop` scenario measures on its own (nothing is subtracted). Each peer
 /// verifies its input once at set-up (and every side must refuse the x5c registration against a
-/// wrong root); a failure there leaves the scenario out with the side's message, and a missing venv (`benchmarks/peers/setup.sh` makes it) leaves every peer
-/// scenario out with a line saying so.
+/// wrong root); a failure there leaves the scenario out with the side's message, and a missing
+/// venv (`benchmarks/peers/setup.sh` makes it) leaves every peer scenario out with a line saying
+/// so.
 enum PeerScenarios {
     /// A peer scenario that was not measured, and why.
     struct NotRun: Error {
