@@ -52,15 +52,21 @@ public struct Harness: Sendable {
         let clock = ContinuousClock()
         var checksum: UInt64 = 0
         let start = clock.now
-        for _ in 0..<iterations { checksum &+= competitor.body() }
+        if let batch = competitor.batch {
+            checksum = batch(iterations)
+        } else {
+            for _ in 0..<iterations { checksum &+= competitor.body() }
+        }
         let elapsed = start.duration(to: clock.now)
         Sink.keep(checksum)
         let (seconds, attoseconds) = elapsed.components
         return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(iterations)
     }
 
-    /// Allocations per operation, averaged over 200 operations after a warm-up.
+    /// Allocations per operation, averaged over 200 operations after a warm-up; not a number
+    /// for a competitor working in another process.
     private func allocations(_ competitor: Competitor) -> Double {
+        guard competitor.batch == nil else { return .nan }
         var checksum: UInt64 = 0
         for _ in 0..<20 { checksum &+= competitor.body() }
         allocation_counter_start()

@@ -5,6 +5,8 @@ public struct Report {
     public private(set) var allTargetsMet = true
     /// Checks that missed their target, as one line each.
     public private(set) var misses: [String] = []
+    /// Scenarios that were not measured, with the reason, as one line each.
+    public private(set) var notRun: [String] = []
 
     /// Creates an empty report.
     public init() {}
@@ -44,7 +46,19 @@ public struct Report {
                     "\(scenario.title): \(label): \(format(value)), target \(check.target)")
             }
         }
+        if !scenario.notes.isEmpty { lines.append("") }
+        for note in scenario.notes { lines.append("- \(note)") }
         lines.append("")
+    }
+
+    /// Records a scenario that was not measured: its heading and the reason, so a skipped
+    /// scenario is never mistaken for a met target.
+    public mutating func addNotRun(_ title: String, reason: String) {
+        lines.append("### \(title)")
+        lines.append("")
+        lines.append("**Not run:** \(reason)")
+        lines.append("")
+        notRun.append("\(title): \(reason)")
     }
 
     /// The whole report.

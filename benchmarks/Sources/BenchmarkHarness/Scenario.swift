@@ -24,11 +24,17 @@ public struct Scenario: Sendable {
     public let competitors: [Competitor]
     /// The targets.
     public let checks: [Check]
+    /// What a reader needs to know to read the rows (how a peer was configured, what it could
+    /// not do), printed under the tables.
+    public let notes: [String]
 
     /// Creates a scenario.
-    public init(_ title: String, competitors: [Competitor], checks: [Check] = []) {
+    public init(
+        _ title: String, competitors: [Competitor], checks: [Check] = [], notes: [String] = []
+    ) {
         self.title = title
         self.competitors = competitors
         self.checks = checks
+        self.notes = notes
     }
 }

@@ -4,15 +4,19 @@ import BenchmarkHarness
 import Glibc
 #endif
 
-// fido2kit-bench [--quick] [--rounds N] [--filter TEXT] [--no-check]
+// fido2kit-bench [--quick] [--rounds N] [--filter TEXT] [--no-check] [--require-peers]
 // fido2kit-bench --profile TEXT COMPETITOR ITERATIONS
 //
 // Runs every scenario, prints Markdown tables (the source of docs/performance.md) and exits 1
 // when a target is missed, unless --no-check is given. --profile runs one competitor of the
 // first matching scenario a fixed number of times and nothing else, for callgrind or perf.
+// The WebAuthn peer scenarios ("WebAuthn peers: …") need the venv of benchmarks/peers/setup.sh;
+// without it they are reported as not run (exit status 1 only with --require-peers), and a
+// peer that does not verify its input is reported as not run and fails the run.
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
 let check = !arguments.contains("--no-check")
+let requirePeers = arguments.contains("--require-peers")
 let filter = arguments.firstIndex(of: "--filter").flatMap { index in
     arguments.index(after: index) < arguments.endIndex
         ? arguments[arguments.index(after: index)] : nil
@@ -58,9 +62,23 @@ var report = Report()
 for scenario in scenarios where filter.map({ scenario.title.contains($0) }) ?? true {
     report.add(scenario, harness.measure(scenario))
 }
+var peersFailed = false
+for (title, result) in PeerScenarios.make(matching: filter) {
+    switch result {
+    case .success(let scenario): report.add(scenario, harness.measure(scenario))
+    case .failure(let notRun):
+        report.addNotRun(title, reason: notRun.reason)
+        peersFailed = peersFailed || notRun.isFailure || requirePeers
+    }
+}
 print(report.markdown)
+if !report.notRun.isEmpty {
+    print("Not run:")
+    for line in report.notRun { print("- \(line)") }
+}
 if !report.allTargetsMet {
     print("Targets missed:")
     for miss in report.misses { print("- \(miss)") }
     if check { exit(1) }
 }
+if peersFailed && check { exit(1) }
