@@ -60,8 +60,9 @@ import Testing
         #expect(results == 16 * rounds)
     }
 
-    /// A key imported from a point makes its OpenSSL `EVP_PKEY` on first use; many tasks asking
-    /// for it at once (SPKI export) while others compare and verify must all get the same key.
+    /// A key imported from a point makes its OpenSSL key on first use; many tasks exporting it
+    /// (SPKI, written from the point), comparing it and verifying with it at once must all
+    /// agree.
     @Test func freshPointKeysMakeTheirOpenSSLKeyOnceUnderContention() async throws {
         for (kind, algorithm) in [(KeyKind.p256, COSEAlgorithm.es256), (.p521, .es512)] {
             let signer = try PrivateKey(generating: kind)

@@ -62,6 +62,32 @@ enum KeyEncoding {
     }
 
     /// The SubjectPublicKeyInfo DER of `key`, written straight into the result.
+    /// The DER of a SubjectPublicKeyInfo up to the key's bytes, for the key kinds whose
+    /// SubjectPublicKeyInfo is a fixed header followed by the uncompressed point (RFC 5480,
+    /// named curves) or the raw key (RFC 8410); nil for RSA. These are the bytes OpenSSL's
+    /// `i2d_PUBKEY` writes, which a test checks for every kind.
+    static func spkiHeader(for kind: KeyKind) -> [UInt8]? {
+        // SEQUENCE { SEQUENCE { id-ecPublicKey, curve }, BIT STRING (0 unused bits) {
+        let ecPublicKey: [UInt8] = [0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01]
+        switch kind {
+        case .p256:
+            return [0x30, 0x59, 0x30, 0x13] + ecPublicKey
+                + [0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00]
+        case .p384:
+            return [0x30, 0x76, 0x30, 0x10] + ecPublicKey
+                + [0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x22, 0x03, 0x62, 0x00]
+        case .p521:
+            return [0x30, 0x81, 0x9b, 0x30, 0x10] + ecPublicKey
+                + [0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x23, 0x03, 0x81, 0x86, 0x00]
+        case .ed25519:
+            return [0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]
+        case .ed448:
+            return [0x30, 0x43, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x71, 0x03, 0x3a, 0x00]
+        default:
+            return nil
+        }
+    }
+
     static func encodeSPKI(_ key: OpaquePointer) throws(CryptoError) -> [UInt8] {
         let length = Int(i2d_PUBKEY(key, nil))
         guard length > 0 else { throw CryptoError.openSSL("cannot encode SubjectPublicKeyInfo") }

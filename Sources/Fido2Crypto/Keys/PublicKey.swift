@@ -89,9 +89,20 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
 
     /// The DER SubjectPublicKeyInfo (EC points uncompressed, named curve).
     ///
+    /// For ECDSA and EdDSA keys the encoding is a fixed header and the key's bytes, written
+    /// here without OpenSSL's encoders: a key imported from a COSE point would otherwise build
+    /// its `EVP_PKEY` and an encoder only for this (about 140 µs, most of a registration's
+    /// cost when the response carries `publicKey`). RSA keys are encoded by OpenSSL.
+    ///
     /// - Throws: ``CryptoError/Code-swift.struct/openSSLFailure`` if OpenSSL cannot encode.
     public var spkiDER: [UInt8] {
-        get throws { try KeyEncoding.encodeSPKI(box.pointer) }
+        get throws {
+            if let header = KeyEncoding.spkiHeader(for: kind) {
+                let key = kind.isECDSA ? try uncompressedPoint : try rawEdDSAPublicKey
+                return header + key
+            }
+            return try KeyEncoding.encodeSPKI(box.pointer)
+        }
     }
 
     /// The key as a PEM `PUBLIC KEY` block.
