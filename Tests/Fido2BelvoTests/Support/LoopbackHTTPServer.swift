@@ -48,6 +48,7 @@ final class LoopbackHTTPServer: Sendable {
     private let reply: @Sendable (Request) -> Reply
     private let recorded = LockedState<[Request]>([])
     private let hanging = LockedState<[Int32]>([])
+    private let stopped = LockedState(false)
 
     /// Every request read so far.
     var requests: [Request] { recorded.withLock { $0 } }
@@ -69,10 +70,18 @@ final class LoopbackHTTPServer: Sendable {
         return port
     }
 
-    /// Stops listening and closes the connections left hanging.
+    /// Stops listening and closes the connections left hanging, once. The listener is shut
+    /// down here and closed by the accepting thread when its `accept` fails: closing it here
+    /// (or twice, as `deinit` after `stop()` did) let a descriptor number that another test had
+    /// reused be closed or accepted on (seen: a concurrent test's listener, whose next
+    /// connection was refused).
     func stop() {
+        let first = stopped.withLock { (done: inout Bool) -> Bool in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         for connection in hanging.withLock({ $0 }) { close(connection) }
     }
 
@@ -106,7 +115,12 @@ final class LoopbackHTTPServer: Sendable {
     private func acceptLoop() {
         while true {
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
+            guard connection >= 0 else {
+                let transient = errno == EINTR || errno == ECONNABORTED
+                if transient, !stopped.withLock({ $0 }) { continue }
+                close(listener)
+                return
+            }
             guard let request = read(connection) else {
                 close(connection)
                 continue
