@@ -67,26 +67,56 @@ enum KeyEncoding {
     /// named curves) or the raw key (RFC 8410); nil for RSA. These are the bytes OpenSSL's
     /// `i2d_PUBKEY` writes, which a test checks for every kind.
     static func spkiHeader(for kind: KeyKind) -> [UInt8]? {
-        // SEQUENCE { SEQUENCE { id-ecPublicKey, curve }, BIT STRING (0 unused bits) {
-        let ecPublicKey: [UInt8] = [0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01]
-        switch kind {
-        case .p256:
-            return [0x30, 0x59, 0x30, 0x13] + ecPublicKey
-                + [0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00]
-        case .p384:
-            return [0x30, 0x76, 0x30, 0x10] + ecPublicKey
-                + [0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x22, 0x03, 0x62, 0x00]
-        case .p521:
-            return [0x30, 0x81, 0x9b, 0x30, 0x10] + ecPublicKey
-                + [0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x23, 0x03, 0x81, 0x86, 0x00]
-        case .ed25519:
-            return [0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]
-        case .ed448:
-            return [0x30, 0x43, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x71, 0x03, 0x3a, 0x00]
-        default:
-            return nil
-        }
+        spkiHeaders.first { $0.kind == kind }?.header
     }
+
+    /// The kind and the key's bytes of `der` when it is exactly one of the ``spkiHeader(for:)``
+    /// encodings (for an EC key, of an uncompressed point); nil for anything else, which
+    /// OpenSSL then decodes.
+    static func fixedSPKI(
+        _ der: UnsafeRawBufferPointer
+    ) -> (kind: KeyKind, key: UnsafeRawBufferPointer)? {
+        for (kind, header, keyLength) in spkiHeaders
+        where der.count == header.count + keyLength && der.starts(with: header) {
+            let key = UnsafeRawBufferPointer(rebasing: der[header.count...])
+            if kind.isECDSA, key.first != 0x04 { return nil }
+            return (kind, key)
+        }
+        return nil
+    }
+
+    // SEQUENCE { SEQUENCE { algorithm [, curve] }, BIT STRING (no unused bits) { key } }.
+    private static let spkiHeaders: [(kind: KeyKind, header: [UInt8], keyLength: Int)] = {
+        let ecPublicKey: [UInt8] = [0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01]
+        return [
+            (
+                .p256,
+                [0x30, 0x59, 0x30, 0x13] + ecPublicKey
+                    + [
+                        0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x03, 0x42,
+                        0x00,
+                    ],
+                65
+            ),
+            (
+                .p384,
+                [0x30, 0x76, 0x30, 0x10] + ecPublicKey
+                    + [0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x22, 0x03, 0x62, 0x00],
+                97
+            ),
+            (
+                .p521,
+                [0x30, 0x81, 0x9b, 0x30, 0x10] + ecPublicKey
+                    + [0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x23, 0x03, 0x81, 0x86, 0x00],
+                133
+            ),
+            (
+                .ed25519, [0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00],
+                32
+            ),
+            (.ed448, [0x30, 0x43, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x71, 0x03, 0x3a, 0x00], 57),
+        ]
+    }()
 
     static func encodeSPKI(_ key: OpaquePointer) throws(CryptoError) -> [UInt8] {
         let length = Int(i2d_PUBKEY(key, nil))

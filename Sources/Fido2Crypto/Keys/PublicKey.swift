@@ -72,6 +72,15 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     )
         throws(CryptoError)
     {
+        // The one encoding browsers and certificates use for EC and EdDSA keys is imported
+        // like a COSE key: OpenSSL's decoder set-up costs more than the rest of a key import.
+        if let (kind, key) = KeyEncoding.fixedSPKI(der) {
+            self =
+                try kind.isECDSA
+                ? PublicKey(pointBuffer: key, kind: kind)
+                : PublicKey(rawEdDSABuffer: key, kind: kind)
+            return
+        }
         let key = try KeyEncoding.decodeSPKI(der)
         box = try PKeyBox.adoptPublicKey(key, allowedRSABits: allowedRSABits)
     }
