@@ -54,6 +54,36 @@ struct CertificateLeniencyTests {
         }
     }
 
+    /// The count is outside what the issuer signed: a certificate whose signature octets are
+    /// unchanged by declaring two unused bits (its last octet ends in two zero bits) still
+    /// verifies under the issuer's key when tolerated, as the real YubiKey's chain must.
+    @Test func signatureWithDeclaredUnusedBitsStillVerifies() throws {
+        for _ in 0..<64 {
+            let key = try PrivateKey(generating: .p256)
+            let name = try DistinguishedName([.commonName("unused bits")])
+            var builder = CertificateBuilder(
+                serialNumber: [9], issuer: name, subject: name, notBefore: 1_700_000_000,
+                notAfter: 2_000_000_000, subjectPublicKey: try key.publicKey)
+            builder.basicConstraints = BasicConstraints(isCertificateAuthority: true)
+            var der = try builder.sign(with: key).derEncoded
+            guard let last = der.last, last & 0x03 == 0 else { continue }
+            let signatureLength = try Certificate(derEncoded: der).signature.count
+            let countOffset = der.count - signatureLength - 1
+            #expect(der[countOffset] == 0)
+            der[countOffset] = 0x02
+            let lenient = try Certificate(derEncoded: der, tolerating: .unusedSignatureBits)
+            #expect(lenient.derEncoded == der)
+            #expect(lenient.isSignatureValid(issuerKey: try key.publicKey))
+            #expect(lenient.isIssued(by: lenient))
+            // A changed signature octet still fails: only the count is set aside.
+            der[der.count - 2] ^= 0x01
+            let forged = try Certificate(derEncoded: der, tolerating: .unusedSignatureBits)
+            #expect(!forged.isSignatureValid(issuerKey: try key.publicKey))
+            return
+        }
+        Issue.record("no signature ending in two zero bits in 64 tries")
+    }
+
     @Test func readsAMalformedAuthorityKeyIdentifierAsAbsentAndReportsIt() throws {
         let der = try Self.certificate()
         let keyIdentifier = Array(repeating: UInt8(0x22), count: 20)

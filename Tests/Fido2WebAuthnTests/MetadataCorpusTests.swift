@@ -23,6 +23,8 @@ import Testing
         "preg-006": "YubiKey 5 Series with NFC",
         "preg-007": "YubiKey 5 Series",
         "preg-008": "YubiKey 5 Series with Lightning",
+        // Its certificate's signature BIT STRING declares two unused bits.
+        "preg-009": "Security Key by Yubico",
         "preg-010": "Security Key by Yubico",
         "preg-012": "YubiKey 5 FIPS Series with NFC",
         "preg-014": "YubiKey Bio Series",

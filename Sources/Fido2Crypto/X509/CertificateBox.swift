@@ -25,7 +25,18 @@ final class CertificateBox: @unchecked Sendable {
         der: [UInt8], leniency: CertificateLeniency = []
     ) throws(CryptoError) -> CertificateBox {
         let parsed = try ParsedCertificate(der: der, leniency: leniency)
-        let pointer = try der.withUnsafeBufferPointer {
+        // A tolerated unused-bit count goes to OpenSSL as zero: the octet is outside what the
+        // issuer signed (the TBSCertificate), and OpenSSL refuses to verify a signature whose
+        // BIT STRING declares unused bits. The signature octets, the last of the DER, stay.
+        var openSSLInput = der
+        if parsed.signatureUnusedBitCount != 0 {
+            let countOffset = der.count - parsed.signature.count - 1
+            guard countOffset > 0, Int(der[countOffset]) == parsed.signatureUnusedBitCount else {
+                throw CryptoError(.invalidCertificate, "signature BIT STRING not where expected")
+            }
+            openSSLInput[countOffset] = 0
+        }
+        let pointer = try openSSLInput.withUnsafeBufferPointer {
             (buffer) throws(CryptoError) -> OpaquePointer in
             guard let base = buffer.baseAddress, buffer.count <= Int(Int32.max) else {
                 throw CryptoError(.invalidCertificate, "empty or oversized certificate")

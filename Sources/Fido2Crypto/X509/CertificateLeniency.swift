@@ -13,8 +13,11 @@ public struct CertificateLeniency: OptionSet, Sendable, Hashable {
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// A signature BIT STRING that declares unused bits (early YubiKey U2F attestation
-    /// certificates declare two). The octets are kept as they are; OpenSSL itself refuses to
-    /// verify such a certificate's signature, so a chain through it does not verify.
+    /// certificates declare two). The octets are kept as they are. OpenSSL, which refuses to
+    /// verify a signature whose BIT STRING declares unused bits, is given the certificate with
+    /// the count set to zero: the count is outside what the issuer signed, so a chain through
+    /// the certificate verifies as it does in the FIDO metadata's and other relying parties'
+    /// readings, and ``Certificate/derEncoded`` stays the bytes received.
     public static let unusedSignatureBits = CertificateLeniency(rawValue: 1 << 0)
 
     /// Opaque elements (attribute values, algorithm parameters, extension contents this module

@@ -12,6 +12,8 @@ struct ParsedCertificate: Sendable {
     var extensions: [CertificateExtension] = []
     var tbsCertificate: [UInt8] = []
     var signature: [UInt8] = []
+    /// The unused-bit count the signature BIT STRING declares (0 unless tolerated).
+    var signatureUnusedBitCount = 0
 
     var basicConstraints: BasicConstraints?
     var keyUsage: KeyUsage?
@@ -58,6 +60,7 @@ struct ParsedCertificate: Sendable {
                 }
                 deviations.append(
                     "the signature BIT STRING declares \(bits.unusedBitCount) unused bits")
+                signatureUnusedBitCount = Int(bits.unusedBitCount)
             }
             signature = Array(bits.bytes)
         }
