@@ -1,8 +1,8 @@
 import Fido2Vectors
 
 /// What the demo's stand-in answers with: the sample payloads of Belvo's Biometric Pix guide,
-/// verbatim where the guide prints them (``BelvoGuideSamples``), and shaped as the guide
-/// describes them elsewhere (ids are made up and say so).
+/// verbatim where the guide prints them (Fido2Vectors' `BelvoGuideSamples`), and shaped as the
+/// guide describes them elsewhere (ids are made up and say so).
 enum BelvoStandInPayloads {
     /// The enrollment the stand-in creates.
     static let enrollmentID = "3f2c1b7e-8d4a-4e5f-9a6b-0c1d2e3f4a5b"
