@@ -15,9 +15,19 @@ request line and one answer line at a time:
 
 SCENARIO is `assertion` (verify an AuthenticationResponseJSON with a stored COSE key),
 `registration` (verify a RegistrationResponseJSON: none, packed self, packed with x5c or tpm;
-the statement decides) or `noop` (N calls of a function that does nothing: the pipe round-trip
-and the loop, measured the same way as the others). LIBRARY is `py_webauthn` (PyPI `webauthn`)
-or `python-fido2` (PyPI `fido2`).
+the statement decides), `mds3` (verify and index a FIDO MDS3 BLOB; python-fido2 only, see
+below) or `noop` (N calls of a function that does nothing: the pipe round-trip and the loop,
+measured the same way as the others). LIBRARY is `py_webauthn` (PyPI `webauthn`) or
+`python-fido2` (PyPI `fido2`).
+
+For `mds3` the input file is JSON: {"blobPath": the compact JWS file, "rootPEM": the trust
+anchor, "entries": the number of entries the BLOB must have}. The BLOB bytes and the root's
+DER are read once at load; each call is `fido2.mds3.parse_blob(blob, root_der)` (the x5c chain
+to the root by signatures only, no validity period, and the RS256 signature, then every entry
+deserialized into MetadataBlobPayloadEntry) followed by `MdsAttestationVerifier(payload)`
+(python-fido2's index: its AAGUID and key identifier tables, revoked entries filtered out).
+parse_blob takes no time and checks none: neither the certificates' validity nor `nextUpdate`.
+A call whose payload has another number of entries fails.
 
 The input file is JSON: {"response": the response JSON as a string (the exact bytes fido2kit
 verifies), "challenge": base64url, "origin", "rpId", "requireUserVerification": bool,
@@ -147,6 +157,25 @@ def python_fido2(scenario, spec):
     return verify
 
 
+def python_fido2_mds3(spec):
+    from cryptography import x509
+    from cryptography.hazmat.primitives import serialization
+    from fido2.mds3 import MdsAttestationVerifier, parse_blob
+
+    with open(spec["blobPath"], "rb") as handle:
+        blob = handle.read().strip()
+    root = x509.load_pem_x509_certificate(spec["rootPEM"].encode()).public_bytes(
+        serialization.Encoding.DER)
+    expected = int(spec["entries"])
+
+    def verify():
+        payload = parse_blob(blob, root)
+        if len(payload.entries) != expected:
+            raise ValueError(f"{len(payload.entries)} entries, not {expected}")
+        MdsAttestationVerifier(payload)
+    return verify
+
+
 def cbor_loads(data):
     from fido2 import cbor
     return cbor.decode(data)
@@ -160,13 +189,17 @@ LIBRARIES = {"py_webauthn": (py_webauthn, "webauthn"), "python-fido2": (python_f
 def load(scenario, library, path):
     if scenario == "noop":
         return (lambda: None), "python " + sys.version.split()[0]
-    if scenario not in ("assertion", "registration"):
+    if scenario not in ("assertion", "registration", "mds3"):
         raise ValueError(f"unknown scenario {scenario!r}")
     if library not in LIBRARIES:
         raise ValueError(f"unknown library {library!r}")
     with open(path) as handle:
         spec = json.load(handle)
     make, package = LIBRARIES[library]
+    if scenario == "mds3":
+        if library != "python-fido2":
+            raise ValueError(f"{library} has no MDS3 reader")
+        return python_fido2_mds3(spec), f"{package} {version(package)}"
     return make(scenario, spec), f"{package} {version(package)}"
 
 

@@ -13,7 +13,8 @@ import Foundation
 /// a real device from `../shared/vectors/real-registrations.json`. Each side parses once what its
 /// API lets a relying party keep (the stored key, the challenge, the trust anchors) and parses
 /// the response JSON and verifies it in full on every call. Targets: fido2kit at least 1.5x
-/// faster than py_webauthn and 5x faster than python-fido2.
+/// faster than py_webauthn and 5x faster than python-fido2. The MDS3 "verify and index"
+/// scenario (MetadataScenarios, python-fido2's `fido2.mds3` alone) runs among these.
 ///
 /// A peer batch of N verifications is one `run N` request: its time includes one pipe
 /// round-trip, which the `noop` scenario measures on its own (nothing is subtracted). Each peer
@@ -66,7 +67,26 @@ enum PeerScenarios {
                 packedChain
             ),
             (tpmTitle, tpm),
+            (MetadataScenarios.verifyTitle, MetadataScenarios.verifyAndIndex),
         ]
+    }
+
+    /// The repository root: three folders above this file's folder.
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    /// `shared/NAME` beside the repository, or NAME beside FIDO2KIT_SHARED_VECTORS when that is
+    /// set (`shared/mds` is the sibling of `shared/vectors`).
+    static func sharedFolder(_ name: String) -> String {
+        if let vectors = ProcessInfo.processInfo.environment["FIDO2KIT_SHARED_VECTORS"] {
+            return URL(fileURLWithPath: vectors).deletingLastPathComponent()
+                .appendingPathComponent(name).path
+        }
+        return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/" + name)
+            .path
     }
 
     /// Where the worker, its venv and the shared vectors are.
@@ -80,9 +100,7 @@ enum PeerScenarios {
         /// FIDO2KIT_SHARED_VECTORS override the venv (`.build-peers/venv`, the one CI makes) and
         /// the vectors (`../shared/vectors`).
         static func find() throws(NotRun) -> Locations {
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
+            let root = repositoryRoot
             let environment = ProcessInfo.processInfo.environment
             let venv =
                 environment["FIDO2KIT_PEERS_VENV"]

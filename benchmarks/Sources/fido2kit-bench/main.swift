@@ -10,7 +10,8 @@ import Glibc
 // Runs every scenario, prints Markdown tables (the source of docs/performance.md) and exits 1
 // when a target is missed, unless --no-check is given. --profile runs one competitor of the
 // first matching scenario a fixed number of times and nothing else, for callgrind or perf.
-// The WebAuthn peer scenarios ("WebAuthn peers: …") need the venv of benchmarks/peers/setup.sh;
+// The WebAuthn peer scenarios ("WebAuthn peers: …", and "MDS3: verify and index …" against
+// python-fido2) need the venv of benchmarks/peers/setup.sh;
 // without it they are reported as not run (exit status 1 only with --require-peers), and a
 // peer that does not verify its input is reported as not run and fails the run.
 let arguments = CommandLine.arguments.dropFirst()
