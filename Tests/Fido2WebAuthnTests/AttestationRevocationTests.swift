@@ -14,17 +14,6 @@ import Testing
     static let thisUpdate: Int64 = 1_735_689_600  // 2025-01-01
     static let nextUpdate: Int64 = 1_767_225_600  // 2026-01-01
 
-    /// A packed full-attestation registration whose certificate (serial 02) the root issued.
-    static func packedCeremony(_ pki: TestAttestationPKI) throws -> SyntheticCeremony {
-        var ceremony = try SyntheticCeremony.p256()
-        ceremony.attestation = .packedFull(
-            key: pki.attestationKey,
-            certificates: [
-                try pki.packedCertificate(aaguid: SyntheticCeremony.aaguid.bytes).derEncoded
-            ])
-        return ceremony
-    }
-
     /// The root's CRL revoking `serials`, current at ``validationTime``.
     static func crl(
         _ pki: TestAttestationPKI, revoking serials: [[UInt8]] = []
@@ -70,7 +59,7 @@ import Testing
 
     @Test func acceptsAnAttestationCertificateThatIsNotRevoked() throws {
         let pki = try TestAttestationPKI()
-        let ceremony = try Self.packedCeremony(pki)
+        let ceremony = try SyntheticCeremony.packedFull(pki)
         let lists = [try Self.crl(pki, revoking: [[0x7f]])]
         for check in [RevocationCheck.leaf(lists), .chain(lists)] {
             let result = try register(ceremony, trusting: Self.policy(pki, check))
@@ -84,7 +73,7 @@ import Testing
 
     @Test func rejectsAPackedRegistrationWhoseAttestationCertificateIsRevoked() throws {
         let pki = try TestAttestationPKI()
-        let ceremony = try Self.packedCeremony(pki)
+        let ceremony = try SyntheticCeremony.packedFull(pki)
         let certificate = try pki.packedCertificate(aaguid: SyntheticCeremony.aaguid.bytes)
         let lists = [try Self.crl(pki, revoking: [certificate.serialNumber])]
         for check in [RevocationCheck.leaf(lists), .chain(lists)] {
@@ -103,7 +92,7 @@ import Testing
 
     @Test func rejectsWhenNoCRLVouchesForTheAttestationCertificate() throws {
         let pki = try TestAttestationPKI()
-        let ceremony = try Self.packedCeremony(pki)
+        let ceremony = try SyntheticCeremony.packedFull(pki)
         let missing = try rejection(ceremony, trusting: Self.policy(pki, .leaf([])))
         #expect(missing?.code == .attestationRevocationStatusUnknown)
         // A CRL of another CA with the same name does not verify with the root's key.
@@ -136,7 +125,7 @@ import Testing
 
     @Test func leavesChainsWithoutAnchorsUnjudged() throws {
         let pki = try TestAttestationPKI()
-        let ceremony = try Self.packedCeremony(pki)
+        let ceremony = try SyntheticCeremony.packedFull(pki)
         // Revocation is part of judging the path: with no anchors for packed there is none.
         var policy = AttestationTrustPolicy(validationTime: Self.validationTime)
         policy.revocation = .leaf([])

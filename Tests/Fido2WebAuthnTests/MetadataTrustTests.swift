@@ -91,16 +91,6 @@ struct TestMetadataService {
 @Suite struct MetadataTrustTests {
     static let expectations = RegistrationExpectations(challenge: SyntheticCeremony.challenge)
 
-    static func packedCeremony(_ pki: TestAttestationPKI) throws -> SyntheticCeremony {
-        var ceremony = try SyntheticCeremony.p256()
-        ceremony.attestation = .packedFull(
-            key: pki.attestationKey,
-            certificates: [
-                try pki.packedCertificate(aaguid: SyntheticCeremony.aaguid.bytes).derEncoded
-            ])
-        return ceremony
-    }
-
     static func register(
         _ ceremony: SyntheticCeremony, metadata: MetadataTrustPolicy,
         anchors: [String: [Certificate]] = [:]
@@ -122,7 +112,7 @@ struct TestMetadataService {
         ])
         #expect(blob.number == 5)
         let result = try Self.register(
-            try Self.packedCeremony(pki), metadata: MetadataTrustPolicy(blob: blob))
+            try SyntheticCeremony.packedFull(pki), metadata: MetadataTrustPolicy(blob: blob))
         guard case .verified(let path) = result.trustPath else {
             Issue.record("\(result.trustPath)")
             return
@@ -143,7 +133,7 @@ struct TestMetadataService {
             TestMetadataService.entry(
                 aaguid: SyntheticCeremony.aaguid, roots: [other.root.certificate])
         ])
-        let ceremony = try Self.packedCeremony(pki)
+        let ceremony = try SyntheticCeremony.packedFull(pki)
         expectFailure(.attestationTrustPathInvalid, step: "§7.1 step 24") {
             try Self.register(
                 ceremony, metadata: MetadataTrustPolicy(blob: blob),
@@ -163,7 +153,7 @@ struct TestMetadataService {
                 aaguid: SyntheticCeremony.aaguid, roots: [pki.root.certificate],
                 statuses: [status, "FIDO_CERTIFIED_L1"])
         ])
-        let ceremony = try Self.packedCeremony(pki)
+        let ceremony = try SyntheticCeremony.packedFull(pki)
         let error = webAuthnError {
             try Self.register(ceremony, metadata: MetadataTrustPolicy(blob: blob))
         }
@@ -184,7 +174,7 @@ struct TestMetadataService {
                 aaguid: SyntheticCeremony.aaguid, roots: [pki.root.certificate],
                 statuses: ["FIDO_CERTIFIED_L1"])
         ])
-        let ceremony = try Self.packedCeremony(pki)
+        let ceremony = try SyntheticCeremony.packedFull(pki)
         expectFailure(.authenticatorStatusRefused, step: "§7.1 step 24") {
             try Self.register(
                 ceremony,
@@ -204,7 +194,7 @@ struct TestMetadataService {
         let blob = try service.verified(entries: [
             TestMetadataService.entry(aaguid: elsewhere, roots: [pki.root.certificate])
         ])
-        let ceremony = try Self.packedCeremony(pki)
+        let ceremony = try SyntheticCeremony.packedFull(pki)
         expectFailure(.authenticatorNotInMetadata, step: "§7.1 step 24") {
             try Self.register(ceremony, metadata: MetadataTrustPolicy(blob: blob))
         }

@@ -319,3 +319,17 @@ struct TestAttestationPKI {
         AttestationTrustPolicy(anchors: [format: [root.certificate]])
     }
 }
+
+extension SyntheticCeremony {
+    /// A P-256 registration with packed full attestation by `pki`'s attestation key, whose
+    /// certificate (serial 02, carrying the ceremony's AAGUID) `pki`'s root issued.
+    static func packedFull(_ pki: TestAttestationPKI) throws -> SyntheticCeremony {
+        var ceremony = try SyntheticCeremony.p256()
+        ceremony.attestation = .packedFull(
+            key: pki.attestationKey,
+            certificates: [
+                try pki.packedCertificate(aaguid: SyntheticCeremony.aaguid.bytes).derEncoded
+            ])
+        return ceremony
+    }
+}

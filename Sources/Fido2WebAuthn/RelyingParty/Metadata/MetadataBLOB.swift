@@ -193,15 +193,7 @@ public struct MetadataBLOB: Sendable {
                 return try spki.readBitString()
             })
         else { return nil }
-        let digest = DigestAlgorithm.sha1.hash(key.bytes)
-        let hex = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(digest.count * 2)
-        for byte in digest {
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return Hex.encode(DigestAlgorithm.sha1.hash(key.bytes))
     }
 
     /// The rollback rule: a refreshed BLOB replaces `current` only if its ``number`` is greater.

@@ -1,4 +1,5 @@
 import Fido2Crypto
+import Fido2Encoding
 
 /// One public attestation root certificate that fido2kit carries as text, with where it came
 /// from and the SHA-256 fingerprint it must have.
@@ -34,19 +35,11 @@ public struct WellKnownAttestationRoot: Sendable, Hashable, CustomStringConverti
     ///   `CryptoError` with code `invalidCertificate` when the fingerprint differs.
     public func certificate() throws -> Certificate {
         let certificate = try Certificate(pemEncoded: pem)
-        let digest = DigestAlgorithm.sha256.hash(certificate.derEncoded)
-        let hex = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(digest.count * 2)
-        for byte in digest {
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0f)])
-        }
-        guard text.elementsEqual(sha256Fingerprint.utf8) else {
+        let fingerprint = Hex.encode(DigestAlgorithm.sha256.hash(certificate.derEncoded))
+        guard fingerprint == sha256Fingerprint else {
             throw CryptoError(
                 .invalidCertificate,
-                "\(name): SHA-256 fingerprint is \(String(decoding: text, as: UTF8.self)), expected \(sha256Fingerprint)"
-            )
+                "\(name): SHA-256 fingerprint is \(fingerprint), expected \(sha256Fingerprint)")
         }
         return certificate
     }
