@@ -17,6 +17,7 @@
 #include <openssl/param_build.h>
 #include <openssl/params.h>
 #include <openssl/pem.h>
+#include <openssl/provider.h>
 #include <openssl/rand.h>
 #include <openssl/rsa.h>
 #include <openssl/sha.h>
@@ -110,5 +111,73 @@ static inline int fido2_digest_pieces(int kind, const void *first, size_t first_
 }
 #undef FIDO2_DIGEST_CASE
 #pragma GCC diagnostic pop
+
+// Certificates without OpenSSL 3.0's SubjectPublicKeyInfo decoder. d2i_X509 decodes the
+// certificate's key through an OSSL_DECODER_CTX that OpenSSL 3.0 and 3.1 build from every
+// decoder and key manager of the provider on each call: about 130 µs of a 150 µs parse. fido2kit
+// reads the key itself (the formats it imports from points and components) and hands it to the
+// certificate. Two functions below rely on the first five members of OpenSSL 3's X509_PUBKEY
+// (crypto/x509/x_pubkey.c: algor, public_key, pkey, libctx, propq; the same from 3.0 to 3.5),
+// and check that layout through the public accessors before writing anything: when the check
+// fails they do nothing and fido2kit parses with d2i_X509 alone.
+struct fido2_x509_pubkey_prefix {
+    X509_ALGOR *algor;
+    ASN1_BIT_STRING *public_key;
+    EVP_PKEY *pkey;
+    OSSL_LIB_CTX *libctx;
+    char *propq;
+};
+/// Whether `key`'s first members are the ones the accessors report (and pkey is `expected`).
+static inline int fido2_x509_pubkey_layout_holds(X509 *certificate, EVP_PKEY *expected,
+                                                 OSSL_LIB_CTX *expected_libctx) {
+    X509_PUBKEY *key = X509_get_X509_PUBKEY(certificate);
+    if (key == NULL) return 0;
+    X509_ALGOR *algorithm = NULL;
+    if (X509_PUBKEY_get0_param(NULL, NULL, NULL, &algorithm, key) != 1) return 0;
+    const struct fido2_x509_pubkey_prefix *prefix = (const struct fido2_x509_pubkey_prefix *)key;
+    return algorithm != NULL && prefix->algor == algorithm
+           && prefix->public_key == X509_get0_pubkey_bitstr(certificate)
+           && prefix->pkey == expected && prefix->libctx == expected_libctx
+           && prefix->propq == NULL;
+}
+/// Parses `length` bytes at `*in` as d2i_X509 does (advancing `*in`), except that the key is
+/// decoded in `keyless`, a library context with only the null provider, so it stays unset;
+/// the certificate itself keeps the default context, which verifies its signature. NULL when
+/// d2i_X509 refuses the input; `*layout` is 0 (and nothing is parsed) when the layout check
+/// fails.
+static inline X509 *fido2_d2i_x509_keyless(const unsigned char **in, long length,
+                                           OSSL_LIB_CTX *keyless, int *layout) {
+    *layout = 0;
+    X509 *certificate = X509_new();
+    if (certificate == NULL) return NULL;
+    if (!fido2_x509_pubkey_layout_holds(certificate, NULL, NULL)) {
+        X509_free(certificate);
+        return NULL;
+    }
+    *layout = 1;
+    ((struct fido2_x509_pubkey_prefix *)X509_get_X509_PUBKEY(certificate))->libctx = keyless;
+    // As d2i_X509 without its extension cache, which X509_check_purpose fills once the key is
+    // set (whether a certificate is self-signed depends on its key). On failure the object it
+    // was given is freed.
+    if (ASN1_item_d2i((ASN1_VALUE **)&certificate, in, length, X509_it()) == NULL) return NULL;
+    if (!fido2_x509_pubkey_layout_holds(certificate, NULL, keyless)) {
+        // Decoded in the null provider's context, the key cannot be set; anything else here
+        // means the layout is not the expected one: refuse rather than guess.
+        *layout = 0;
+        X509_free(certificate);
+        return NULL;
+    }
+    ((struct fido2_x509_pubkey_prefix *)X509_get_X509_PUBKEY(certificate))->libctx = NULL;
+    return certificate;
+}
+/// Sets the key of a certificate from fido2_d2i_x509_keyless to `key` (taking a reference,
+/// which the certificate frees). 1 on success; 0, changing nothing, when the certificate
+/// already has a key or the layout check fails.
+static inline int fido2_x509_set_public_key(X509 *certificate, EVP_PKEY *key) {
+    if (!fido2_x509_pubkey_layout_holds(certificate, NULL, NULL)) return 0;
+    if (EVP_PKEY_up_ref(key) != 1) return 0;
+    ((struct fido2_x509_pubkey_prefix *)X509_get_X509_PUBKEY(certificate))->pkey = key;
+    return X509_get0_pubkey(certificate) == key;
+}
 
 #endif

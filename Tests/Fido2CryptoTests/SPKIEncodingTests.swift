@@ -1,3 +1,4 @@
+@_spi(Fido2Internals) import Fido2Crypto
 import Testing
 
 @testable import Fido2Crypto
@@ -25,6 +26,67 @@ import Testing
         let key = try PrivateKey(generating: .rsa(modulusBits: 2048)).publicKey
         #expect(KeyEncoding.spkiHeader(for: key.kind) == nil)
         #expect(try key.spkiDER == KeyEncoding.encodeSPKI(key.box.pointer))
+    }
+
+    /// rsaEncryption keys are read from their components: the same key OpenSSL decodes.
+    @Test(arguments: [2048, 3072])
+    func rsaEncryptionReadsAsTheSameKey(_ bits: Int) throws {
+        let signer = try PrivateKey(generating: .rsa(modulusBits: bits))
+        let publicKey = try signer.publicKey
+        let der = try withExtendedLifetime(publicKey) {
+            try KeyEncoding.encodeSPKI(publicKey.box.pointer)
+        }
+        let components = try #require(der.rsaComponents)
+        #expect(Array(components.modulus.drop { $0 == 0 }) == (try publicKey.rsaModulus))
+        #expect(Array(components.exponent) == [1, 0, 1])
+        let imported = try PublicKey(spkiDER: der)
+        #expect(imported == publicKey)
+        let message = Array("rsa".utf8)
+        let signature = try signer.signature(for: message, algorithm: .rs256)
+        #expect(try imported.isValidSignature(signature, for: message, algorithm: .rs256))
+        // A trailing byte is not the encoding, and OpenSSL's decoder refuses it.
+        #expect((der + [0]).rsaComponents == nil)
+        #expect(throws: CryptoError.self) { try PublicKey(spkiDER: der + [0]) }
+    }
+
+    /// Encodings other than DER with a NULL parameter go to OpenSSL's decoder, whose verdict
+    /// stands; so does a modulus outside the allowed sizes.
+    @Test func otherRSAEncodingsKeepOpenSSLsVerdict() throws {
+        let key = try PrivateKey(generating: .rsa(modulusBits: 2048)).publicKey
+        let modulus = try key.rsaModulus
+        func spki(parameter: Bool, modulus: [UInt8]) throws -> [UInt8] {
+            var writer = DERWriter()
+            try writer.appendSequence { (spki) throws(CryptoError) in
+                spki.appendSequence { (algorithm) in
+                    algorithm.appendObjectIdentifier(.rsaEncryption)
+                    if parameter { algorithm.appendNull() }
+                }
+                var numbers = DERWriter()
+                numbers.appendSequence { (rsa) in
+                    rsa.appendInteger(unsignedBigEndian: modulus)
+                    rsa.appendInteger(unsignedBigEndian: [1, 0, 1])
+                }
+                try spki.appendBitString(numbers.bytes)
+            }
+            return writer.bytes
+        }
+        let canonical = try spki(parameter: true, modulus: modulus)
+        #expect(canonical == (try key.spkiDER))
+        #expect(canonical.rsaComponents != nil)
+        // No parameter: not the component path; OpenSSL reads the same key.
+        let absent = try spki(parameter: false, modulus: modulus)
+        #expect(absent.rsaComponents == nil)
+        #expect(try PublicKey(spkiDER: absent) == key)
+        // 1024 bits: refused for signatures by default, admitted by the unsafe reader.
+        let small = try spki(
+            parameter: true, modulus: [0xc1] + [UInt8](repeating: 0x5b, count: 126) + [0x01])
+        #expect(small.rsaComponents != nil)
+        #expect {
+            try PublicKey(spkiDER: small)
+        } throws: { error in
+            (error as? CryptoError)?.code == .keySizeNotAllowed
+        }
+        #expect(try PublicKey(unsafeSPKIDER: small).kind == .rsa(modulusBits: 1024))
     }
 
     @Test(arguments: [KeyKind.p256, .p384, .p521, .ed25519, .ed448])
@@ -76,5 +138,14 @@ extension KeyEncoding {
     /// Whether `der` takes the fixed-encoding path as a key of `kind`.
     static func der(_ der: [UInt8], isFixedFor kind: KeyKind) -> Bool {
         der.withUnsafeBytes { fixedSPKI($0)?.kind == kind }
+    }
+}
+
+extension [UInt8] {
+    /// What the rsaEncryption component reading finds in these bytes.
+    var rsaComponents: (modulus: [UInt8], exponent: [UInt8])? {
+        withUnsafeBytes { der in
+            KeyEncoding.rsaComponents(ofSPKI: der).map { (Array($0.modulus), Array($0.exponent)) }
+        }
     }
 }

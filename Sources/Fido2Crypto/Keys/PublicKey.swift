@@ -81,8 +81,48 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
                 : PublicKey(rawEdDSABuffer: key, kind: kind)
             return
         }
+        // rsaEncryption keys from their components, like COSE RSA keys; a key refused there
+        // goes to OpenSSL's decoder, whose verdict and error stand.
+        if let (modulus, exponent) = KeyEncoding.rsaComponents(ofSPKI: der),
+            let key = try? PublicKey(rsaComponents: modulus, exponent, allowed: allowedRSABits)
+        {
+            self = key
+            return
+        }
         let key = try KeyEncoding.decodeSPKI(der)
         box = try PKeyBox.adoptPublicKey(key, allowedRSABits: allowedRSABits)
+    }
+
+    /// The key of a SubjectPublicKeyInfo in one of the encodings imported without OpenSSL's
+    /// decoder (EC and EdDSA fixed headers, rsaEncryption with RSA moduli of
+    /// ``KeyKind/unsafeRSAModulusBits``); nil for any other encoding or a key refused.
+    init?(decoderFreeSPKI der: UnsafeRawBufferPointer) {
+        if let (kind, key) = KeyEncoding.fixedSPKI(der) {
+            guard
+                let made = try? kind.isECDSA
+                    ? PublicKey(pointBuffer: key, kind: kind)
+                    : PublicKey(rawEdDSABuffer: key, kind: kind)
+            else { return nil }
+            self = made
+        } else if let (modulus, exponent) = KeyEncoding.rsaComponents(ofSPKI: der),
+            let made = try? PublicKey(
+                rsaComponents: modulus, exponent, allowed: KeyKind.unsafeRSAModulusBits)
+        {
+            self = made
+        } else {
+            return nil
+        }
+    }
+
+    private init(
+        rsaComponents modulus: ArraySlice<UInt8>, _ exponent: ArraySlice<UInt8>,
+        allowed: ClosedRange<Int>
+    ) throws(CryptoError) {
+        self = try ByteAccess.with(modulus) { (n) throws(CryptoError) in
+            try ByteAccess.with(exponent) { (e) throws(CryptoError) in
+                try PublicKey(rsaBuffers: n, e, allowed: allowed)
+            }
+        }
     }
 
     /// Imports a PEM `PUBLIC KEY` block (a SubjectPublicKeyInfo).

@@ -20,7 +20,8 @@ final class CertificateBox: @unchecked Sendable {
     deinit { X509_free(pointer) }
 
     /// Parses `der` with the strict DER reader (accepting the encodings of `leniency`) and with
-    /// OpenSSL's `d2i_X509`; both must accept the whole input.
+    /// OpenSSL's `d2i_X509` (through ``DecoderFreeCertificateParser`` when the key allows);
+    /// both must accept the whole input.
     static func make(
         der: [UInt8], leniency: CertificateLeniency = []
     ) throws(CryptoError) -> CertificateBox {
@@ -40,6 +41,11 @@ final class CertificateBox: @unchecked Sendable {
             (buffer) throws(CryptoError) -> OpaquePointer in
             guard let base = buffer.baseAddress, buffer.count <= Int(Int32.max) else {
                 throw CryptoError(.invalidCertificate, "empty or oversized certificate")
+            }
+            if let x509 = try DecoderFreeCertificateParser.parse(
+                buffer, subjectPublicKeyInfo: parsed.subjectPublicKeyInfo)
+            {
+                return x509
             }
             var cursor: UnsafePointer<UInt8>? = base
             guard let x509 = d2i_X509(nil, &cursor, buffer.count) else {

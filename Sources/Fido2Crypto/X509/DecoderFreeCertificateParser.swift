@@ -1,0 +1,69 @@
+import COpenSSL
+
+/// Parses certificates into OpenSSL `X509` objects without OpenSSL 3.0's SubjectPublicKeyInfo
+/// decoder.
+///
+/// `d2i_X509` decodes the certificate's key through an `OSSL_DECODER_CTX`, which OpenSSL 3.0
+/// and 3.1 assemble from every decoder and key manager of the provider on each call: about
+/// 130 µs of a 150 µs certificate parse, twice per registration with an x5c chain. This parser
+/// lets OpenSSL read the certificate with its key decoded in a library context that holds only
+/// the null provider (so the key stays unset), imports the key as ``PublicKey`` does from COSE
+/// points and RSA components, and gives it to the certificate, which then verifies and chains
+/// exactly as one from `d2i_X509`. It relies on the first members of OpenSSL's `X509_PUBKEY`,
+/// checked through the public accessors before each write (`shim.h`); when that check fails,
+/// the key is in another encoding (compressed or explicit-curve EC, RSASSA-PSS, an unsupported
+/// algorithm) or the import refuses it, ``parse(_:subjectPublicKeyInfo:)`` returns nil and the
+/// caller uses `d2i_X509`, whose verdict then stands.
+enum DecoderFreeCertificateParser {
+    /// A library context with only the null provider, in which OpenSSL decodes no key; nil when
+    /// OpenSSL cannot make one (every certificate then goes through `d2i_X509`). Never changed
+    /// after it is made, and OpenSSL's library contexts may be used by many threads at once.
+    nonisolated(unsafe) private static let keylessContext: OpaquePointer? = {
+        guard let context = OSSL_LIB_CTX_new() else { return nil }
+        // Loading a provider explicitly keeps OpenSSL from falling back to the default one.
+        guard OSSL_PROVIDER_load(context, "null") != nil else {
+            OSSL_LIB_CTX_free(context)
+            return nil
+        }
+        return context
+    }()
+
+    /// The certificate in `der` with its key imported from `subjectPublicKeyInfo` (the bytes of
+    /// its SubjectPublicKeyInfo, which the strict reader found in `der`), owned by the caller;
+    /// nil when this parser does not apply and `d2i_X509` should be used.
+    ///
+    /// - Throws: ``CryptoError/Code-swift.struct/invalidCertificate`` when OpenSSL refuses the
+    ///   DER, and ``CryptoError/Code-swift.struct/derTrailingBytes`` when it reads fewer bytes
+    ///   than `der` has (as for `d2i_X509`).
+    static func parse(
+        _ der: UnsafeBufferPointer<UInt8>, subjectPublicKeyInfo: [UInt8]
+    ) throws(CryptoError) -> OpaquePointer? {
+        guard let keylessContext, let base = der.baseAddress, der.count <= Int(Int32.max) else {
+            return nil
+        }
+        let imported = subjectPublicKeyInfo.withUnsafeBytes { PublicKey(decoderFreeSPKI: $0) }
+        guard let imported, let key = try? imported.box.pointer else { return nil }
+        var cursor: UnsafePointer<UInt8>? = base
+        var layoutHolds: Int32 = 0
+        guard let x509 = fido2_d2i_x509_keyless(&cursor, der.count, keylessContext, &layoutHolds)
+        else {
+            guard layoutHolds == 1 else {
+                OpenSSLErrorQueue.clear()
+                return nil
+            }
+            throw CryptoError.openSSL(.invalidCertificate, "OpenSSL cannot parse the certificate")
+        }
+        guard cursor == base + der.count else {
+            X509_free(x509)
+            OpenSSLErrorQueue.clear()
+            throw CryptoError(
+                .derTrailingBytes, "OpenSSL read fewer bytes than the certificate has")
+        }
+        guard fido2_x509_set_public_key(x509, key) == 1 else {
+            X509_free(x509)
+            OpenSSLErrorQueue.clear()
+            return nil
+        }
+        return x509
+    }
+}
