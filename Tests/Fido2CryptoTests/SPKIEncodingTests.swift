@@ -41,6 +41,9 @@ import Testing
         #expect(Array(components.exponent) == [1, 0, 1])
         let imported = try PublicKey(spkiDER: der)
         #expect(imported == publicKey)
+        // Read back from the components kept at import, as OpenSSL reports them.
+        #expect(try imported.rsaModulus == publicKey.rsaModulus)
+        #expect(try imported.rsaExponent == publicKey.rsaExponent)
         let message = Array("rsa".utf8)
         let signature = try signer.signature(for: message, algorithm: .rs256)
         #expect(try imported.isValidSignature(signature, for: message, algorithm: .rs256))

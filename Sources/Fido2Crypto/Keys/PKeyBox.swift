@@ -23,6 +23,9 @@ final class PKeyBox: @unchecked Sendable {
     /// The uncompressed point of an ECDSA public key made by ``init(uncompressedPoint:kind:)``;
     /// nil for every other key.
     let point: [UInt8]?
+    /// The modulus and exponent of an RSA public key made from its components (big-endian, no
+    /// leading zeros), so reading them back costs no `EVP_PKEY_get_bn_param`; nil otherwise.
+    let rsaNumbers: (modulus: [UInt8], exponent: [UInt8])?
     /// The point of an ECDSA public key as an `EC_KEY`: set at creation, or made from ``point``
     /// on first use.
     private let madeECKey: Atomic<OpaquePointer?>
@@ -32,10 +35,15 @@ final class PKeyBox: @unchecked Sendable {
     /// The `EVP_PKEY`: set at creation, or on first use for a key made from an `EC_KEY` alone.
     private let evpKey: Atomic<OpaquePointer?>
 
-    /// Takes ownership of `pointer` (and of `ecKey`, the same key's point as an `EC_KEY`).
-    init(taking pointer: OpaquePointer, kind: KeyKind, ecKey: OpaquePointer? = nil) {
+    /// Takes ownership of `pointer` (and of `ecKey`, the same key's point as an `EC_KEY`);
+    /// `rsaNumbers` are an RSA key's components, when the caller has them at hand.
+    init(
+        taking pointer: OpaquePointer, kind: KeyKind, ecKey: OpaquePointer? = nil,
+        rsaNumbers: (modulus: [UInt8], exponent: [UInt8])? = nil
+    ) {
         self.kind = kind
         point = nil
+        self.rsaNumbers = rsaNumbers
         madeECKey = Atomic(ecKey)
         contexts = ContextPool(capacity: ecKey == nil ? 8 : 0)
         evpKey = Atomic(pointer)
@@ -46,6 +54,7 @@ final class PKeyBox: @unchecked Sendable {
     init(takingECPublicKey ecKey: OpaquePointer, kind: KeyKind) {
         self.kind = kind
         point = nil
+        rsaNumbers = nil
         madeECKey = Atomic(ecKey)
         contexts = ContextPool(capacity: 0)
         evpKey = Atomic(nil)
@@ -57,6 +66,7 @@ final class PKeyBox: @unchecked Sendable {
     init(uncompressedPoint point: [UInt8], kind: KeyKind) {
         self.kind = kind
         self.point = point
+        rsaNumbers = nil
         madeECKey = Atomic(nil)
         contexts = ContextPool(capacity: 0)
         evpKey = Atomic(nil)

@@ -114,6 +114,26 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether `der` is in one of the encodings ``init(decoderFreeSPKI:)`` reads, with RSA
+    /// components it accepts (the checks of `init(rsaBuffers:_:allowed:)`, on the bytes); an EC
+    /// point may still be off its curve.
+    static func isDecoderFreeSPKI(_ der: UnsafeRawBufferPointer) -> Bool {
+        if KeyEncoding.fixedSPKI(der) != nil { return true }
+        guard let (rawModulus, rawExponent) = KeyEncoding.rsaComponents(ofSPKI: der),
+            rawModulus.count <= 2048, rawExponent.count <= 2048
+        else { return false }
+        let modulus = rawModulus.drop { $0 == 0 }
+        let exponent = rawExponent.drop { $0 == 0 }
+        guard let top = modulus.first, let low = modulus.last, let exponentLow = exponent.last
+        else { return false }
+        let bits = modulus.count * 8 - top.leadingZeroBitCount
+        guard KeyKind.unsafeRSAModulusBits.contains(bits), low & 1 == 1, exponentLow & 1 == 1,
+            exponent.count > 1 || exponentLow >= 3
+        else { return false }
+        return exponent.count < modulus.count
+            || (exponent.count == modulus.count && exponent.lexicographicallyPrecedes(modulus))
+    }
+
     private init(
         rsaComponents modulus: ArraySlice<UInt8>, _ exponent: ArraySlice<UInt8>,
         allowed: ClosedRange<Int>
@@ -377,7 +397,9 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         }
         let key = try RSAKeyBuilder.build(
             [("n", n), ("e", e)], selection: fido2_evp_pkey_public_key)
-        box = PKeyBox(taking: key, kind: .rsa(modulusBits: bits))
+        box = PKeyBox(
+            taking: key, kind: .rsa(modulusBits: bits),
+            rsaNumbers: (Array(modulus.drop { $0 == 0 }), Array(exponent.drop { $0 == 0 })))
     }
 
     /// The RSA modulus n, big-endian without leading zeros.
@@ -386,6 +408,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     public var rsaModulus: [UInt8] {
         get throws {
             guard kind.isRSA else { throw CryptoError(.unsupportedKeyType, "\(kind) is not RSA") }
+            if let numbers = box.rsaNumbers { return numbers.modulus }
             return try KeyInspection.bigNumber("n", of: box.pointer)
         }
     }
@@ -396,6 +419,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     public var rsaExponent: [UInt8] {
         get throws {
             guard kind.isRSA else { throw CryptoError(.unsupportedKeyType, "\(kind) is not RSA") }
+            if let numbers = box.rsaNumbers { return numbers.exponent }
             return try KeyInspection.bigNumber("e", of: box.pointer)
         }
     }

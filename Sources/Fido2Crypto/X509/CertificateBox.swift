@@ -1,27 +1,56 @@
 import COpenSSL
+import Synchronization
 
 /// Owns one OpenSSL `X509` and frees it in `deinit`; the private backing of ``Certificate``,
 /// together with the DER and the fields the strict reader parsed.
 ///
-/// OpenSSL caches a certificate's decoded extensions inside the `X509` the first time it needs
-/// them; the box fills that cache at creation (`X509_check_purpose`), so afterwards the object
-/// is only read and may be shared across threads.
+/// OpenSSL reads every certificate when it is made (so a certificate it refuses does not
+/// parse). For the key encodings ``DecoderFreeCertificateParser`` imports, the rest of what
+/// `d2i_X509` and the first `X509_check_purpose` do (the key, the extension cache) waits until
+/// something first uses the `X509` (chain building, `X509_verify`, the trust store): most
+/// certificates an attestation carries are only read, and for them that is most of OpenSSL's
+/// cost. The completion happens once, under a lock, before ``pointer`` hands the object out;
+/// afterwards it is only read and may be shared across threads.
 final class CertificateBox: @unchecked Sendable {
-    let pointer: OpaquePointer
     let der: [UInt8]
     let parsed: ParsedCertificate
+    private let x509: OpaquePointer
+    /// Whether the key and the extension cache are set up.
+    private let completed: Atomic<Bool>
+    /// Serializes the completion; nil when the box was made complete.
+    private let completion: LockedState<Void>?
 
-    private init(pointer: OpaquePointer, der: [UInt8], parsed: ParsedCertificate) {
-        self.pointer = pointer
+    private init(x509: OpaquePointer, der: [UInt8], parsed: ParsedCertificate, complete: Bool) {
+        self.x509 = x509
         self.der = der
         self.parsed = parsed
+        completed = Atomic(complete)
+        completion = complete ? nil : LockedState(())
     }
 
-    deinit { X509_free(pointer) }
+    deinit { X509_free(x509) }
+
+    /// The `X509`, its key and extension cache set up. The box keeps ownership.
+    var pointer: OpaquePointer {
+        if !completed.load(ordering: .acquiring), let completion {
+            completion.withLock { _ in
+                guard !completed.load(ordering: .acquiring) else { return }
+                DecoderFreeCertificateParser.setKey(
+                    of: x509, subjectPublicKeyInfo: parsed.subjectPublicKeyInfo)
+                _ = X509_check_purpose(x509, -1, 0)
+                OpenSSLErrorQueue.clear()
+                completed.store(true, ordering: .releasing)
+            }
+        }
+        return x509
+    }
+
+    /// Whether the `X509`'s key and extension cache are set up yet (for tests of the deferral).
+    var isComplete: Bool { completed.load(ordering: .acquiring) }
 
     /// Parses `der` with the strict DER reader (accepting the encodings of `leniency`) and with
-    /// OpenSSL's `d2i_X509` (through ``DecoderFreeCertificateParser`` when the key allows);
-    /// both must accept the whole input.
+    /// OpenSSL (``DecoderFreeCertificateParser`` when the key allows, else `d2i_X509`); both
+    /// must accept the whole input.
     static func make(
         der: [UInt8], leniency: CertificateLeniency = []
     ) throws(CryptoError) -> CertificateBox {
@@ -37,15 +66,15 @@ final class CertificateBox: @unchecked Sendable {
             }
             openSSLInput[countOffset] = 0
         }
-        let pointer = try openSSLInput.withUnsafeBufferPointer {
-            (buffer) throws(CryptoError) -> OpaquePointer in
+        return try openSSLInput.withUnsafeBufferPointer {
+            (buffer) throws(CryptoError) -> CertificateBox in
             guard let base = buffer.baseAddress, buffer.count <= Int(Int32.max) else {
                 throw CryptoError(.invalidCertificate, "empty or oversized certificate")
             }
-            if let x509 = try DecoderFreeCertificateParser.parse(
+            if let x509 = try DecoderFreeCertificateParser.readWithoutKey(
                 buffer, subjectPublicKeyInfo: parsed.subjectPublicKeyInfo)
             {
-                return x509
+                return CertificateBox(x509: x509, der: der, parsed: parsed, complete: false)
             }
             var cursor: UnsafePointer<UInt8>? = base
             guard let x509 = d2i_X509(nil, &cursor, buffer.count) else {
@@ -58,12 +87,11 @@ final class CertificateBox: @unchecked Sendable {
                 throw CryptoError(
                     .derTrailingBytes, "OpenSSL read fewer bytes than the certificate has")
             }
-            return x509
+            // Fills OpenSSL's extension cache now, while no other thread can see the object.
+            _ = X509_check_purpose(x509, -1, 0)
+            OpenSSLErrorQueue.clear()
+            return CertificateBox(x509: x509, der: der, parsed: parsed, complete: true)
         }
-        // Fills OpenSSL's extension cache now, while no other thread can see the object.
-        _ = X509_check_purpose(pointer, -1, 0)
-        OpenSSLErrorQueue.clear()
-        return CertificateBox(pointer: pointer, der: der, parsed: parsed)
     }
 
     /// Takes a reference to an `X509` that OpenSSL handed out (a chain element), re-reading it

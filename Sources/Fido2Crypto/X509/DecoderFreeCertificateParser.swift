@@ -28,21 +28,21 @@ enum DecoderFreeCertificateParser {
         return context
     }()
 
-    /// The certificate in `der` with its key imported from `subjectPublicKeyInfo` (the bytes of
-    /// its SubjectPublicKeyInfo, which the strict reader found in `der`), owned by the caller;
-    /// nil when this parser does not apply and `d2i_X509` should be used.
+    /// The certificate in `der`, owned by the caller, read by OpenSSL without its key (no
+    /// extension cache yet either); nil when `subjectPublicKeyInfo` (the bytes of its
+    /// SubjectPublicKeyInfo, which the strict reader found in `der`) is not in an encoding
+    /// ``setKey(of:subjectPublicKeyInfo:)`` imports, or the layout check fails: `d2i_X509`
+    /// should then be used.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/invalidCertificate`` when OpenSSL refuses the
     ///   DER, and ``CryptoError/Code-swift.struct/derTrailingBytes`` when it reads fewer bytes
     ///   than `der` has (as for `d2i_X509`).
-    static func parse(
+    static func readWithoutKey(
         _ der: UnsafeBufferPointer<UInt8>, subjectPublicKeyInfo: [UInt8]
     ) throws(CryptoError) -> OpaquePointer? {
-        guard let keylessContext, let base = der.baseAddress, der.count <= Int(Int32.max) else {
-            return nil
-        }
-        let imported = subjectPublicKeyInfo.withUnsafeBytes { PublicKey(decoderFreeSPKI: $0) }
-        guard let imported, let key = try? imported.box.pointer else { return nil }
+        guard let keylessContext, let base = der.baseAddress, der.count <= Int(Int32.max),
+            subjectPublicKeyInfo.withUnsafeBytes(PublicKey.isDecoderFreeSPKI)
+        else { return nil }
         var cursor: UnsafePointer<UInt8>? = base
         var layoutHolds: Int32 = 0
         guard let x509 = fido2_d2i_x509_keyless(&cursor, der.count, keylessContext, &layoutHolds)
@@ -59,11 +59,22 @@ enum DecoderFreeCertificateParser {
             throw CryptoError(
                 .derTrailingBytes, "OpenSSL read fewer bytes than the certificate has")
         }
-        guard fido2_x509_set_public_key(x509, key) == 1 else {
-            X509_free(x509)
+        return x509
+    }
+
+    /// Imports the key of `subjectPublicKeyInfo` and gives it to `x509` (from
+    /// ``readWithoutKey(_:subjectPublicKeyInfo:)``), returning it; nil, leaving the certificate
+    /// without a key, when the import refuses the key (an EC point off its curve, which
+    /// OpenSSL's decoder refuses too) or the layout check fails.
+    @discardableResult
+    static func setKey(of x509: OpaquePointer, subjectPublicKeyInfo: [UInt8]) -> PublicKey? {
+        let imported = subjectPublicKeyInfo.withUnsafeBytes { PublicKey(decoderFreeSPKI: $0) }
+        guard let imported, let key = try? imported.box.pointer,
+            fido2_x509_set_public_key(x509, key) == 1
+        else {
             OpenSSLErrorQueue.clear()
             return nil
         }
-        return x509
+        return imported
     }
 }
