@@ -104,8 +104,8 @@ import Testing
             ] + [0x02 | (point[64] & 1)] + point[1...32]
         #expect(throws: Never.self) { try PublicKey(spkiDER: compressed) }
         #expect(!compressed.withUnsafeBytes(PublicKey.isDecoderFreeSPKI))
-        let direct = try certificate.derEncoded.withUnsafeBufferPointer { buffer in
-            try DecoderFreeCertificateParser.readWithoutKey(buffer, subjectPublicKeyInfo: compressed)
+        let direct = try certificate.derEncoded.withUnsafeBufferPointer {
+            try DecoderFreeCertificateParser.readWithoutKey($0, subjectPublicKeyInfo: compressed)
         }
         #expect(direct == nil)
         // The certificate itself (an uncompressed point) takes the deferred path.
