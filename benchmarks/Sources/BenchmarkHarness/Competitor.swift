@@ -6,8 +6,9 @@ public struct Competitor: Sendable {
     /// optimized away.
     public let body: @Sendable () -> UInt64
     /// Does the work a given number of times in one call, for a peer in another process
-    /// (``PeerProcess``): the harness then times one call per batch, so the batch pays one
-    /// pipe round-trip, and counts no allocations (they happen in the other process).
+    /// (``PeerProcess``) or work spread over threads (``parallel(_:threads:_:)``): the harness
+    /// then times one call per batch, so the batch pays one pipe round-trip or thread hand-off,
+    /// and counts no allocations.
     public let batch: (@Sendable (Int) -> UInt64)?
 
     /// Creates a competitor.

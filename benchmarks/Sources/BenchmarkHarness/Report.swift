@@ -33,10 +33,20 @@ public struct Report {
                 continue
             }
             let baseline = check.baseline.flatMap { name in measurements.first { $0.name == name } }
-            let value = check.target.measured(subject: subject, baseline: baseline)
+            let reference = check.reference.flatMap { pair in
+                measurements.first { $0.name == pair.subject }.flatMap { subject in
+                    measurements.first { $0.name == pair.baseline }.map { (subject, $0) }
+                }
+            }
+            let value = check.target.measured(
+                subject: subject, baseline: baseline, reference: reference)
             let met = check.target.isMet(by: value)
-            let label = check.baseline.map { "\(check.subject) vs \($0)" } ?? check.subject
-            let median = check.target.medianRatio(subject: subject, baseline: baseline)
+            var label = check.baseline.map { "\(check.subject) vs \($0)" } ?? check.subject
+            if let pair = check.reference {
+                label += ", over \(pair.subject) vs \(pair.baseline)"
+            }
+            let median = check.target.medianRatio(
+                subject: subject, baseline: baseline, reference: reference)
             lines.append(
                 "| \(label) | \(check.target) | \(format(value)) | \(median.map(format) ?? "–") | "
                     + "\(met ? "yes" : "**no**") |")

@@ -9,12 +9,19 @@ public struct Scenario: Sendable {
         public let baseline: String?
         /// The target.
         public let target: Target
+        /// The pair (subject, baseline) whose speed-up a ``Target/speedupOfReference(atLeast:)``
+        /// target compares with.
+        public let reference: (subject: String, baseline: String)?
 
         /// Creates a check.
-        public init(_ subject: String, against baseline: String? = nil, _ target: Target) {
+        public init(
+            _ subject: String, against baseline: String? = nil, _ target: Target,
+            reference: (subject: String, baseline: String)? = nil
+        ) {
             self.subject = subject
             self.baseline = baseline
             self.target = target
+            self.reference = reference
         }
     }
 

@@ -7,6 +7,9 @@ public enum Target: Sendable, CustomStringConvertible {
     case costOfBaseline(atMost: Double)
     /// The subject allocates at most `count` times per operation.
     case allocations(atMost: Double)
+    /// The subject's speed-up over its baseline is at least `factor` times the speed-up of the
+    /// check's reference pair over its own baseline (two threads over one, against a C loop's).
+    case speedupOfReference(atLeast: Double)
 
     /// The target as a phrase for the report.
     public var description: String {
@@ -14,6 +17,7 @@ public enum Target: Sendable, CustomStringConvertible {
         case .fasterThanBaseline(let factor): return "≥ \(format(factor))x faster"
         case .costOfBaseline(let factor): return "≤ \(format(factor))x the cost"
         case .allocations(let count): return "≤ \(format(count)) allocation(s)/op"
+        case .speedupOfReference(let factor): return "≥ \(format(factor))x the reference's speed-up"
         }
     }
 
@@ -22,24 +26,41 @@ public enum Target: Sendable, CustomStringConvertible {
     /// Ratios use each competitor's fastest round: on a shared machine, interference only ever
     /// adds time, so the fastest of many interleaved rounds is the least disturbed estimate of
     /// each side (the report shows medians too).
-    public func measured(subject: Measurement, baseline: Measurement?) -> Double {
+    ///
+    /// `reference` is the reference pair (subject, baseline) of ``speedupOfReference(atLeast:)``.
+    public func measured(
+        subject: Measurement, baseline: Measurement?,
+        reference: (subject: Measurement, baseline: Measurement)? = nil
+    ) -> Double {
         switch self {
         case .fasterThanBaseline:
             return (baseline?.bestNanoseconds ?? .nan) / subject.bestNanoseconds
         case .costOfBaseline:
             return subject.bestNanoseconds / (baseline?.bestNanoseconds ?? .nan)
         case .allocations: return subject.allocations
+        case .speedupOfReference:
+            let speedup = (baseline?.bestNanoseconds ?? .nan) / subject.bestNanoseconds
+            guard let reference else { return .nan }
+            return speedup
+                / (reference.baseline.bestNanoseconds / reference.subject.bestNanoseconds)
         }
     }
 
     /// The same ratio on the two medians, shown beside the judged value: on a noisy machine the
     /// fastest rounds of two competitors can be disturbed unequally, the medians less so. Nil
     /// for an allocation count.
-    public func medianRatio(subject: Measurement, baseline: Measurement?) -> Double? {
+    public func medianRatio(
+        subject: Measurement, baseline: Measurement?,
+        reference: (subject: Measurement, baseline: Measurement)? = nil
+    ) -> Double? {
         switch self {
         case .fasterThanBaseline: return (baseline?.nanoseconds ?? .nan) / subject.nanoseconds
         case .costOfBaseline: return subject.nanoseconds / (baseline?.nanoseconds ?? .nan)
         case .allocations: return nil
+        case .speedupOfReference:
+            let speedup = (baseline?.nanoseconds ?? .nan) / subject.nanoseconds
+            guard let reference else { return .nan }
+            return speedup / (reference.baseline.nanoseconds / reference.subject.nanoseconds)
         }
     }
 
@@ -49,6 +70,7 @@ public enum Target: Sendable, CustomStringConvertible {
         case .fasterThanBaseline(let factor): return value >= factor
         case .costOfBaseline(let factor): return value <= factor
         case .allocations(let count): return value <= count
+        case .speedupOfReference(let factor): return value >= factor
         }
     }
 }

@@ -206,6 +206,37 @@ int openssl_peer_es256_verify_ec_key(openssl_peer *peer, const uint8_t *message,
     return ecdsa_verify(hash, sizeof hash, signature, signature_length, peer->p256_ec);
 }
 
+int openssl_peer_es256_verify_concurrent(const openssl_peer *peer, const uint8_t *message,
+                                         size_t length, const uint8_t *signature,
+                                         size_t signature_length) {
+    uint8_t hash[32];
+    if (!openssl_peer_sha256_blocks(message, length, hash)) return 0;
+    return ecdsa_verify(hash, sizeof hash, signature, signature_length, peer->p256_ec);
+}
+
+size_t openssl_peer_es256_sign_concurrent(const openssl_peer *peer, const uint8_t *message,
+                                          size_t length, uint8_t *signature, size_t capacity) {
+    // One signing context per thread (made on the thread's first call, kept for the process),
+    // as a C server would keep one per worker.
+    static _Thread_local EVP_PKEY_CTX *context = NULL;
+    static _Thread_local const openssl_peer *owner = NULL;
+    if (owner != peer) {
+        EVP_PKEY_CTX_free(context);
+        context = EVP_PKEY_CTX_new_from_pkey(NULL, peer->p256, NULL);
+        owner = peer;
+        if (context == NULL || EVP_PKEY_sign_init(context) != 1) {
+            EVP_PKEY_CTX_free(context);
+            context = NULL;
+            owner = NULL;
+            return 0;
+        }
+    }
+    uint8_t hash[32];
+    if (!openssl_peer_sha256_blocks(message, length, hash)) return 0;
+    size_t written = capacity;
+    return EVP_PKEY_sign(context, signature, &written, hash, sizeof hash) == 1 ? written : 0;
+}
+
 int openssl_peer_p256_import_ec_key(openssl_peer *peer, const uint8_t *point) {
     EC_KEY *key = ec_key_from_point(peer->p256_group, point, 65);
     ec_key_free(key);

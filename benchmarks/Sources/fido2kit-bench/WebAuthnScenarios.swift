@@ -8,7 +8,8 @@ import Fido2WebAuthn
 /// (issue 4's targets): a full ES256 assertion, request options JSON in and
 /// AuthenticationResponseJSON bytes out with an in-memory store, costs at most 1.15x a bare
 /// ES256 sign of the same bytes; a full ES256 registration with packed self attestation, options
-/// JSON in and RegistrationResponseJSON bytes out, at most 1.15x a P-256 keygen plus one sign.
+/// JSON in and RegistrationResponseJSON bytes out, at most 1.15x the floor any registration pays
+/// on OpenSSL 3.0 (issue 24): a P-256 keygen, the export of its public key and one sign.
 enum WebAuthnScenarios {
     static let origin = "https://example.org"
 
@@ -130,9 +131,9 @@ enum WebAuthnScenarios {
                                 for: registrationAuthData, clientDataHash, algorithm: .es256)) ?? []
                         )
                     },
-                    // The crypto floor of any registration: it must also export the new public
-                    // key, whose affine coordinates cost OpenSSL a field inversion that keygen
-                    // alone never pays. Not a target; it shows how much of 1.15x that leaves.
+                    // The crypto floor of any registration, and the target's baseline: it must
+                    // also export the new public key, whose affine coordinates cost OpenSSL a
+                    // field inversion that keygen alone never pays.
                     Competitor("P-256 keygen + public key + ES256 sign") {
                         guard let fresh = try? PrivateKey(generating: .p256),
                             let point = try? fresh.publicKey.uncompressedPoint
@@ -146,7 +147,8 @@ enum WebAuthnScenarios {
                 ],
                 checks: [
                     .init(
-                        "fido2kit makeCredential", against: "P-256 keygen + ES256 sign",
+                        "fido2kit makeCredential",
+                        against: "P-256 keygen + public key + ES256 sign",
                         .costOfBaseline(atMost: 1.15))
                 ]),
         ]

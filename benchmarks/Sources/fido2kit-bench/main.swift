@@ -28,7 +28,8 @@ do {
     scenarios =
         CBORScenarios.all + (try CryptoScenarios.all()) + WebAuthnScenarios.all
         + [AssertionStepsScenario.make()]
-        + (try RelyingPartyScenarios.all()) + (try MetadataScenarios.all())
+        + (try RelyingPartyScenarios.all()) + (try ThreadScalingScenarios.all())
+        + (try MetadataScenarios.all())
 } catch {
     print("benchmark set-up failed: \(error)")
     exit(2)
@@ -36,8 +37,12 @@ do {
 
 if let index = arguments.firstIndex(of: "--profile") {
     let rest = Array(arguments[arguments.index(after: index)...])
+    // The peer scenarios too (their fido2kit rows; a peer row would time the pipe).
+    let peerScenarios = PeerScenarios.make(matching: rest.first).compactMap {
+        try? $0.result.get()
+    }
     guard rest.count == 3, let iterations = Int(rest[2]),
-        let scenario = scenarios.first(where: { $0.title.contains(rest[0]) }),
+        let scenario = (scenarios + peerScenarios).first(where: { $0.title.contains(rest[0]) }),
         let competitor = scenario.competitors.first(where: { $0.name == rest[1] })
     else {
         print("usage: fido2kit-bench --profile SCENARIO-TEXT COMPETITOR ITERATIONS")

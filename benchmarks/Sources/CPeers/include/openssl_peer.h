@@ -31,6 +31,15 @@ int openssl_peer_es256_verify(openssl_peer *peer, const uint8_t *message, size_t
 int openssl_peer_es256_import_verify(openssl_peer *peer, const uint8_t *point,
                                      const uint8_t *message, size_t length,
                                      const uint8_t *signature, size_t signature_length);
+/// ECDSA_verify with the cached EC_KEY over a SHA-256 computed on the stack: nothing shared is
+/// written, so several threads may call it at once on one peer (the two-thread scaling loop).
+int openssl_peer_es256_verify_concurrent(const openssl_peer *peer, const uint8_t *message,
+                                         size_t length, const uint8_t *signature,
+                                         size_t signature_length);
+/// ES256 sign with the P-256 key through a signing context of the calling thread's own (made on
+/// its first call), over a SHA-256 computed on the stack: safe on several threads at once.
+size_t openssl_peer_es256_sign_concurrent(const openssl_peer *peer, const uint8_t *message,
+                                          size_t length, uint8_t *signature, size_t capacity);
 /// Imports an uncompressed P-256 point by duplicating a template key (and frees it).
 int openssl_peer_p256_import(openssl_peer *peer, const uint8_t *point);
 /// The low-level route: the P-256 key as an EC_KEY (on a copy of a cached EC_GROUP) and
