@@ -293,7 +293,7 @@ enum PeerScenarios {
             return UInt64(verified.credentialId.count)
         }
         // With `wrongRoot` (the root's name, another key) every side must refuse the chain.
-        let refusal = try wrongRoot.map { wrongRoot in
+        let refusal = wrongRoot.map { wrongRoot in
             let wrongParty = RelyingParty(
                 id: relyingPartyID, origins: [origin],
                 trustPolicy: AttestationTrustPolicy().trusting([wrongRoot], for: "packed"))

@@ -50,7 +50,7 @@ enum RelyingPartyScenarios {
                 relyingPartyID: "example.org", flags: [.userPresent, .userVerified],
                 signCount: 42
             ).bytes)
-        let clientDataHash = try DigestAlgorithm.sha256.hash(clientDataJSON)
+        let clientDataHash = DigestAlgorithm.sha256.hash(clientDataJSON)
         let signature = try key.signature(
             for: authenticatorData, clientDataHash, algorithm: .es256)
         let json = AuthenticationResponseJSON(
