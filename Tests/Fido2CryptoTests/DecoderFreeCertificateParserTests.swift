@@ -41,6 +41,15 @@ import Testing
         return read
     }
 
+    /// A self-signed certificate for `key`, named `commonName`.
+    static func selfSigned(_ key: PrivateKey, _ commonName: String) throws -> Certificate {
+        let name = try DistinguishedName([.commonName(commonName)])
+        return try CertificateBuilder(
+            serialNumber: [5], issuer: name, subject: name, notBefore: 1_704_067_200,
+            notAfter: 2_019_686_400, subjectPublicKey: try key.publicKey
+        ).sign(with: key)
+    }
+
     @Test func parsesTheVectorsAsOpenSSLDoes() throws {
         var decoderFree = 0
         var total = 0
@@ -90,11 +99,7 @@ import Testing
 
     @Test func otherKeyEncodingsFallBackToOpenSSL() throws {
         let key = try PrivateKey(generating: .p256)
-        let name = try DistinguishedName([.commonName("fallback")])
-        let certificate = try CertificateBuilder(
-            serialNumber: [9], issuer: name, subject: name, notBefore: 1_704_067_200,
-            notAfter: 2_019_686_400, subjectPublicKey: try key.publicKey
-        ).sign(with: key)
+        let certificate = try Self.selfSigned(key, "fallback")
         // The same key compressed (02/03 ‖ x): not an encoding the parser imports.
         let point = try key.publicKey.uncompressedPoint
         let compressed =
@@ -115,11 +120,7 @@ import Testing
 
     @Test func malformedCertificatesAreStillRefused() throws {
         let key = try PrivateKey(generating: .p256)
-        let name = try DistinguishedName([.commonName("refused")])
-        let der = try CertificateBuilder(
-            serialNumber: [5], issuer: name, subject: name, notBefore: 1_704_067_200,
-            notAfter: 2_019_686_400, subjectPublicKey: try key.publicKey
-        ).sign(with: key).derEncoded
+        let der = try Self.selfSigned(key, "refused").derEncoded
         let spki = try key.publicKey.spkiDER
         // Truncated: OpenSSL refuses it (the strict reader would first).
         #expect(throws: CryptoError.self) {
@@ -141,11 +142,7 @@ import Testing
     /// whichever threads ask.
     @Test func completesOnFirstUseOnce() async throws {
         let key = try PrivateKey(generating: .p256)
-        let name = try DistinguishedName([.commonName("deferred")])
-        let der = try CertificateBuilder(
-            serialNumber: [6], issuer: name, subject: name, notBefore: 1_704_067_200,
-            notAfter: 2_019_686_400, subjectPublicKey: try key.publicKey
-        ).sign(with: key).derEncoded
+        let der = try Self.selfSigned(key, "deferred").derEncoded
         let certificate = try Certificate(derEncoded: der)
         #expect(!certificate.box.isComplete)
         _ = try certificate.publicKey
