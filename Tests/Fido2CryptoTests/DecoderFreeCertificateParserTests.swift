@@ -138,6 +138,24 @@ import Testing
         }
     }
 
+    /// A key is only given to the certificate whose SubjectPublicKeyInfo OpenSSL read is the
+    /// one imported.
+    @Test func givesNoKeyForAnotherSubjectPublicKeyInfo() throws {
+        let key = try PrivateKey(generating: .p256)
+        let certificate = try Self.selfSigned(key, "mismatch")
+        let spki = certificate.box.parsed.subjectPublicKeyInfo
+        let read = try #require(
+            try certificate.derEncoded.withUnsafeBufferPointer {
+                try DecoderFreeCertificateParser.readWithoutKey($0, subjectPublicKeyInfo: spki)
+            })
+        defer { X509_free(read) }
+        let other = try PrivateKey(generating: .p256).publicKey.spkiDER
+        #expect(DecoderFreeCertificateParser.setKey(of: read, subjectPublicKeyInfo: other) == nil)
+        #expect(X509_get0_pubkey(read) == nil)
+        #expect(DecoderFreeCertificateParser.setKey(of: read, subjectPublicKeyInfo: spki) != nil)
+        #expect(X509_get0_pubkey(read) != nil)
+    }
+
     /// The key and the extension cache are set up when the `X509` is first used, once,
     /// whichever threads ask.
     @Test func completesOnFirstUseOnce() async throws {

@@ -65,9 +65,15 @@ enum DecoderFreeCertificateParser {
     /// Imports the key of `subjectPublicKeyInfo` and gives it to `x509` (from
     /// ``readWithoutKey(_:subjectPublicKeyInfo:)``), returning it; nil, leaving the certificate
     /// without a key, when the import refuses the key (an EC point off its curve, which
-    /// OpenSSL's decoder refuses too) or the layout check fails.
+    /// OpenSSL's decoder refuses too), the SubjectPublicKeyInfo OpenSSL read is not these bytes
+    /// (it always is for DER both readers accepted; checked so a key never goes to another
+    /// certificate's structure) or the layout check fails.
     @discardableResult
     static func setKey(of x509: OpaquePointer, subjectPublicKeyInfo: [UInt8]) -> PublicKey? {
+        guard openSSLSubjectPublicKeyInfo(of: x509) == subjectPublicKeyInfo else {
+            OpenSSLErrorQueue.clear()
+            return nil
+        }
         let imported = subjectPublicKeyInfo.withUnsafeBytes { PublicKey(decoderFreeSPKI: $0) }
         guard let imported, let key = try? imported.box.pointer,
             fido2_x509_set_public_key(x509, key) == 1
@@ -76,5 +82,20 @@ enum DecoderFreeCertificateParser {
             return nil
         }
         return imported
+    }
+
+    /// The DER of the SubjectPublicKeyInfo as OpenSSL holds it in `x509` (re-encoded from its
+    /// algorithm and key bits, which needs no key decoder); nil if OpenSSL cannot encode it.
+    private static func openSSLSubjectPublicKeyInfo(of x509: OpaquePointer) -> [UInt8]? {
+        guard let structure = X509_get_X509_PUBKEY(x509) else { return nil }
+        let length = Int(i2d_X509_PUBKEY(structure, nil))
+        guard length > 0, length <= 1 << 16 else { return nil }
+        var written: Int32 = 0
+        let der = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            var cursor = buffer.baseAddress
+            written = i2d_X509_PUBKEY(structure, &cursor)
+            initialized = Int(written) == length ? length : 0
+        }
+        return Int(written) == length ? der : nil
     }
 }
