@@ -117,9 +117,10 @@ static inline int fido2_digest_pieces(int kind, const void *first, size_t first_
 // decoder and key manager of the provider on each call: about 130 µs of a 150 µs parse. fido2kit
 // reads the key itself (the formats it imports from points and components) and hands it to the
 // certificate. Two functions below rely on the first five members of OpenSSL 3's X509_PUBKEY
-// (crypto/x509/x_pubkey.c: algor, public_key, pkey, libctx, propq; the same from 3.0 to 3.5),
-// and check that layout through the public accessors before writing anything: when the check
-// fails they do nothing and fido2kit parses with d2i_X509 alone.
+// (crypto/x509/x_pubkey.c: algor, public_key, pkey, libctx, propq; provider projects such as
+// oqs-provider copy the same struct), and check that layout through the public accessors
+// before writing anything: when the check fails they do nothing and fido2kit parses with
+// d2i_X509 alone.
 struct fido2_x509_pubkey_prefix {
     X509_ALGOR *algor;
     ASN1_BIT_STRING *public_key;
