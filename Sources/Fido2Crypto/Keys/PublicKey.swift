@@ -72,20 +72,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     )
         throws(CryptoError)
     {
-        // The one encoding browsers and certificates use for EC and EdDSA keys is imported
-        // like a COSE key: OpenSSL's decoder set-up costs more than the rest of a key import.
-        if let (kind, key) = KeyEncoding.fixedSPKI(der) {
-            self =
-                try kind.isECDSA
-                ? PublicKey(pointBuffer: key, kind: kind)
-                : PublicKey(rawEdDSABuffer: key, kind: kind)
-            return
-        }
-        // rsaEncryption keys from their components, like COSE RSA keys; a key refused there
-        // goes to OpenSSL's decoder, whose verdict and error stand.
-        if let (modulus, exponent) = KeyEncoding.rsaComponents(ofSPKI: der),
-            let key = try? PublicKey(rsaComponents: modulus, exponent, allowed: allowedRSABits)
-        {
+        if let key = try PublicKey.decoderFree(der, allowedRSABits: allowedRSABits) {
             self = key
             return
         }
@@ -97,21 +84,29 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     /// decoder (EC and EdDSA fixed headers, rsaEncryption with RSA moduli of
     /// ``KeyKind/unsafeRSAModulusBits``); nil for any other encoding or a key refused.
     init?(decoderFreeSPKI der: UnsafeRawBufferPointer) {
+        guard
+            let key = try? PublicKey.decoderFree(der, allowedRSABits: KeyKind.unsafeRSAModulusBits)
+        else { return nil }
+        self = key
+    }
+
+    /// The key of `der` read without OpenSSL's decoder, or nil when `der` is not in such an
+    /// encoding or its RSA components are refused (OpenSSL's decoder then has the last word).
+    /// The one encoding browsers and certificates use for EC and EdDSA keys is imported like a
+    /// COSE key, rsaEncryption from its components like a COSE RSA key: OpenSSL's decoder set-up
+    /// costs more than the rest of a key import.
+    ///
+    /// - Throws: what the point or raw-key import throws for a fixed EC or EdDSA encoding.
+    private static func decoderFree(
+        _ der: UnsafeRawBufferPointer, allowedRSABits: ClosedRange<Int>
+    ) throws(CryptoError) -> PublicKey? {
         if let (kind, key) = KeyEncoding.fixedSPKI(der) {
-            guard
-                let made = try? kind.isECDSA
-                    ? PublicKey(pointBuffer: key, kind: kind)
-                    : PublicKey(rawEdDSABuffer: key, kind: kind)
-            else { return nil }
-            self = made
-        } else if let (modulus, exponent) = KeyEncoding.rsaComponents(ofSPKI: der),
-            let made = try? PublicKey(
-                rsaComponents: modulus, exponent, allowed: KeyKind.unsafeRSAModulusBits)
-        {
-            self = made
-        } else {
-            return nil
+            return try kind.isECDSA
+                ? PublicKey(pointBuffer: key, kind: kind)
+                : PublicKey(rawEdDSABuffer: key, kind: kind)
         }
+        guard let (modulus, exponent) = KeyEncoding.rsaComponents(ofSPKI: der) else { return nil }
+        return try? PublicKey(rsaComponents: modulus, exponent, allowed: allowedRSABits)
     }
 
     /// Whether `der` is in one of the encodings ``init(decoderFreeSPKI:)`` reads, with RSA

@@ -7,13 +7,14 @@ import COpenSSL
 /// and 3.1 assemble from every decoder and key manager of the provider on each call: about
 /// 130 µs of a 150 µs certificate parse, twice per registration with an x5c chain. This parser
 /// lets OpenSSL read the certificate with its key decoded in a library context that holds only
-/// the null provider (so the key stays unset), imports the key as ``PublicKey`` does from COSE
-/// points and RSA components, and gives it to the certificate, which then verifies and chains
-/// exactly as one from `d2i_X509`. It relies on the first members of OpenSSL's `X509_PUBKEY`,
-/// checked through the public accessors before each write (`shim.h`); when that check fails,
-/// the key is in another encoding (compressed or explicit-curve EC, RSASSA-PSS, an unsupported
-/// algorithm) or the import refuses it, ``parse(_:subjectPublicKeyInfo:)`` returns nil and the
-/// caller uses `d2i_X509`, whose verdict then stands.
+/// the null provider (so the key stays unset); later, on the certificate's first use, it
+/// imports the key as ``PublicKey`` does from COSE points and RSA components and gives it to
+/// the certificate, which then verifies and chains exactly as one from `d2i_X509`. It relies on
+/// the first members of OpenSSL's `X509_PUBKEY`, checked through the public accessors before
+/// each write (`shim.h`); when that check fails or the key is in another encoding (compressed
+/// or explicit-curve EC, RSASSA-PSS, an unsupported algorithm, RSA components the import
+/// refuses), ``readWithoutKey(_:subjectPublicKeyInfo:)`` returns nil and the caller uses
+/// `d2i_X509`, whose verdict then stands.
 enum DecoderFreeCertificateParser {
     /// A library context with only the null provider, in which OpenSSL decodes no key; nil when
     /// OpenSSL cannot make one (every certificate then goes through `d2i_X509`). Never changed
