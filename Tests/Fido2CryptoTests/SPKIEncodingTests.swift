@@ -92,6 +92,40 @@ import Testing
         #expect(try PublicKey(unsafeSPKIDER: small).kind == .rsa(modulusBits: 1024))
     }
 
+    /// The RSA refusals are decided on the bytes, leading zeros and all, before anything is
+    /// built; the certificate parser asks the same question before deferring the import.
+    @Test func rsaRefusalsOnTheBytes() throws {
+        let modulus = [0xc1] + [UInt8](repeating: 0x5b, count: 126) + [0x01]  // 1024 bits
+        func code(_ n: [UInt8], _ e: [UInt8]) -> CryptoError.Code? {
+            n.withUnsafeBytes { n in
+                e.withUnsafeBytes { e in
+                    PublicKey.rsaComponentsRefusal(n, e, allowed: KeyKind.unsafeRSAModulusBits)?
+                        .code
+                }
+            }
+        }
+        #expect(code(modulus, [1, 0, 1]) == nil)
+        #expect(code([0, 0] + modulus, [0, 1, 0, 1]) == nil)
+        #expect(code(modulus, [3]) == nil)
+        #expect(code(Array(modulus.dropFirst()), [3]) == .keySizeNotAllowed)  // 1016 bits
+        #expect(code(Array(modulus.dropLast()) + [0x02], [3]) == .invalidPublicKey)  // even
+        #expect(code(modulus, [1]) == .invalidPublicKey)
+        #expect(code(modulus, [2]) == .invalidPublicKey)
+        #expect(code(modulus, []) == .invalidPublicKey)
+        #expect(code(modulus, modulus) == .invalidPublicKey)  // e = n
+        #expect(code(modulus, [0] + modulus) == .invalidPublicKey)
+        #expect(code(modulus, Array(modulus.dropLast()) + [0x00]) == .invalidPublicKey)  // even
+        #expect(code(modulus, [0xc1] + [UInt8](repeating: 0x5b, count: 126) + [0x00]) != nil)
+        #expect(code(modulus, [0xc1] + [UInt8](repeating: 0x5a, count: 126) + [0xff]) == nil)
+        // The same verdicts through the import that builds the key.
+        #expect {
+            try PublicKey(unsafeRSAModulus: modulus, exponent: modulus)
+        } throws: { error in
+            (error as? CryptoError)?.code == .invalidPublicKey
+        }
+        #expect(throws: Never.self) { try PublicKey(unsafeRSAModulus: modulus, exponent: [3]) }
+    }
+
     @Test(arguments: [KeyKind.p256, .p384, .p521, .ed25519, .ed448])
     func fixedEncodingReadsAsTheSameKey(_ kind: KeyKind) throws {
         let signer = try PrivateKey(generating: kind)

@@ -110,23 +110,48 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether `der` is in one of the encodings ``init(decoderFreeSPKI:)`` reads, with RSA
-    /// components it accepts (the checks of `init(rsaBuffers:_:allowed:)`, on the bytes); an EC
-    /// point may still be off its curve.
+    /// components it accepts; an EC point may still be off its curve.
     static func isDecoderFreeSPKI(_ der: UnsafeRawBufferPointer) -> Bool {
         if KeyEncoding.fixedSPKI(der) != nil { return true }
-        guard let (rawModulus, rawExponent) = KeyEncoding.rsaComponents(ofSPKI: der),
-            rawModulus.count <= 2048, rawExponent.count <= 2048
-        else { return false }
-        let modulus = rawModulus.drop { $0 == 0 }
-        let exponent = rawExponent.drop { $0 == 0 }
-        guard let top = modulus.first, let low = modulus.last, let exponentLow = exponent.last
-        else { return false }
-        let bits = modulus.count * 8 - top.leadingZeroBitCount
-        guard KeyKind.unsafeRSAModulusBits.contains(bits), low & 1 == 1, exponentLow & 1 == 1,
-            exponent.count > 1 || exponentLow >= 3
-        else { return false }
-        return exponent.count < modulus.count
-            || (exponent.count == modulus.count && exponent.lexicographicallyPrecedes(modulus))
+        guard let (modulus, exponent) = KeyEncoding.rsaComponents(ofSPKI: der) else {
+            return false
+        }
+        return modulus.withUnsafeBytes { n in
+            exponent.withUnsafeBytes { e in
+                rsaComponentsRefusal(n, e, allowed: KeyKind.unsafeRSAModulusBits) == nil
+            }
+        }
+    }
+
+    /// Why an RSA public key with big-endian unsigned `modulus` and `exponent` is refused, or
+    /// nil: a size outside `allowed`, an even modulus, an exponent that is even, below 3 or not
+    /// below the modulus. On the bytes, so a caller can ask before building anything.
+    static func rsaComponentsRefusal(
+        _ modulus: UnsafeRawBufferPointer, _ exponent: UnsafeRawBufferPointer,
+        allowed: ClosedRange<Int>
+    ) -> CryptoError? {
+        guard modulus.count <= 2048, exponent.count <= 2048 else {
+            return CryptoError(.keySizeNotAllowed, "RSA modulus or exponent is too long")
+        }
+        let n = modulus.drop { $0 == 0 }
+        let e = exponent.drop { $0 == 0 }
+        let bits = n.first.map { n.count * 8 - $0.leadingZeroBitCount } ?? 0
+        guard allowed.contains(bits) else {
+            return CryptoError(
+                .keySizeNotAllowed,
+                "RSA modulus of \(bits) bits is outside \(allowed.lowerBound)...\(allowed.upperBound)",
+                field: "n")
+        }
+        guard let low = n.last, low & 1 == 1 else {
+            return CryptoError(.invalidPublicKey, "RSA modulus is even", field: "n")
+        }
+        let eBelowN = e.count < n.count || (e.count == n.count && e.lexicographicallyPrecedes(n))
+        guard let eLow = e.last, eLow & 1 == 1, e.count > 1 || eLow >= 3, eBelowN else {
+            return CryptoError(
+                .invalidPublicKey, "RSA public exponent must be odd, at least 3 and below n",
+                field: "e")
+        }
+        return nil
     }
 
     private init(
@@ -368,28 +393,14 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         rsaBuffers modulus: UnsafeRawBufferPointer, _ exponent: UnsafeRawBufferPointer,
         allowed: ClosedRange<Int>
     ) throws(CryptoError) {
-        guard modulus.count <= 2048, exponent.count <= 2048 else {
-            throw CryptoError(.keySizeNotAllowed, "RSA modulus or exponent is too long")
+        if let refusal = Self.rsaComponentsRefusal(modulus, exponent, allowed: allowed) {
+            throw refusal
         }
         let n = try BigNumber.make(modulus)
         defer { BN_free(n) }
         let e = try BigNumber.make(exponent)
         defer { BN_free(e) }
         let bits = Int(BN_num_bits(n))
-        guard allowed.contains(bits) else {
-            throw CryptoError(
-                .keySizeNotAllowed,
-                "RSA modulus of \(bits) bits is outside \(allowed.lowerBound)...\(allowed.upperBound)",
-                field: "n")
-        }
-        guard BN_is_odd(n) == 1 else {
-            throw CryptoError(.invalidPublicKey, "RSA modulus is even", field: "n")
-        }
-        guard BN_is_odd(e) == 1, BN_num_bits(e) >= 2, BN_cmp(e, n) < 0 else {
-            throw CryptoError(
-                .invalidPublicKey, "RSA public exponent must be odd, at least 3 and below n",
-                field: "e")
-        }
         let key = try RSAKeyBuilder.build(
             [("n", n), ("e", e)], selection: fido2_evp_pkey_public_key)
         box = PKeyBox(
