@@ -53,6 +53,17 @@ final class LoopbackHTTPServer: Sendable {
     /// Every request read so far.
     var requests: [Request] { recorded.withLock { $0 } }
 
+    /// The requests read once there are at least `count`, or those read when `limit` has
+    /// passed: the accepting thread may not have run yet when a client gave up (a time-out
+    /// while the whole suite loads both cores).
+    func requests(atLeast count: Int, within limit: Duration = .seconds(60)) async -> [Request] {
+        let deadline = ContinuousClock.now + limit
+        while requests.count < count, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return requests
+    }
+
     /// A server answering with `reply`.
     init(reply: @escaping @Sendable (Request) -> Reply) throws {
         let (socket, port) = try Self.bind(listening: true)
