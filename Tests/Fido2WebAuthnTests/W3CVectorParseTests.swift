@@ -24,7 +24,7 @@ import Testing
             Int(authData.flags.rawValue)
                 == Int(try derived.member("registration.flags").int64Value ?? -1))
         #expect(authData.signCount == 0)
-        #expect(authData.rpIdHash.elementsEqual(try DigestAlgorithm.sha256.hash(vector.rpID.utf8)))
+        #expect(authData.rpIdHash.elementsEqual(DigestAlgorithm.sha256.hash(vector.rpID.utf8)))
         let attested = try #require(authData.attestedCredentialData)
         #expect(attested.aaguid.bytes == (try vector.registrationBytes("aaguid")))
         #expect(Array(attested.credentialId) == (try vector.registrationBytes("credential_id")))
@@ -60,12 +60,12 @@ import Testing
             try vector.registrationBytes("clientDataJSON"))
         #expect(
             Array(tpm.certInfo.extraData)
-                == (try DigestAlgorithm.sha256.hash(
-                    Array(object.authenticatorData.bytes) + clientDataHash)))
+                == DigestAlgorithm.sha256.hash(
+                    Array(object.authenticatorData.bytes) + clientDataHash))
         // The attested name is nameAlg ‖ H(pubArea).
         let name = try #require(tpm.certInfo.attestedName)
         #expect(tpm.pubArea.nameAlgorithm == .sha256)
-        #expect(Array(name) == [0x00, 0x0b] + (try DigestAlgorithm.sha256.hash(tpm.pubArea.bytes)))
+        #expect(Array(name) == [0x00, 0x0b] + DigestAlgorithm.sha256.hash(tpm.pubArea.bytes))
         #expect(tpm.pubArea.type == .ecc)
         guard case .ecc(let parameters) = tpm.pubArea.parameters,
             case .ecc(let x, let y) = tpm.pubArea.unique
