@@ -27,7 +27,7 @@ let scenarios: [Scenario]
 do {
     scenarios =
         CBORScenarios.all + (try CryptoScenarios.all()) + WebAuthnScenarios.all
-        + [AssertionStepsScenario.make()]
+        + [AssertionStepsScenario.make(), RegistrationStepsScenario.make()]
         + (try RelyingPartyScenarios.all()) + (try ThreadScalingScenarios.all())
         + (try MetadataScenarios.all())
 } catch {
