@@ -224,7 +224,7 @@ enum PeerScenarios {
             notes: [
                 "The worker (\(python)) calls a function that does nothing: the first row is what "
                     + "a peer row carries per operation on top of the verification (one round-trip "
-                    + "spread over a batch of about 2 ms, plus the worker's loop); the second is one "
+                    + "spread over a batch of about 10 ms, plus the worker's loop); the second is one "
                     + "pipe round-trip. Neither is subtracted from the peer rows."
             ])
     }
