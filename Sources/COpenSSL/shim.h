@@ -76,6 +76,36 @@ static inline int fido2_ecdsa_verify(const unsigned char *digest, int digest_len
                                      EC_KEY *key) {
     return ECDSA_verify(0, digest, digest_length, signature, signature_length, key);
 }
+// RSA public keys made from their numbers, as low-level RSA objects for RSASSA-PKCS1-v1_5
+// verification: RSA_verify is the function OpenSSL's provider calls for that padding, so the
+// checks (signature length, the DigestInfo compared whole) are unchanged, and a freshly
+// imported key skips EVP_PKEY_fromdata and the EVP_PKEY_CTX set-up (about 10 µs together).
+/// A new RSA public key with modulus `n` and exponent `e` (big-endian), or NULL.
+static inline RSA *fido2_rsa_public_key(const unsigned char *n, int n_length,
+                                        const unsigned char *e, int e_length) {
+    BIGNUM *modulus = BN_bin2bn(n, n_length, NULL);
+    BIGNUM *exponent = BN_bin2bn(e, e_length, NULL);
+    RSA *key = RSA_new();
+    if (modulus == NULL || exponent == NULL || key == NULL ||
+        RSA_set0_key(key, modulus, exponent, NULL) != 1) {
+        BN_free(modulus);
+        BN_free(exponent);
+        RSA_free(key);
+        return NULL;
+    }
+    return key;
+}
+static inline void fido2_rsa_free(RSA *key) { RSA_free(key); }
+/// The modulus size in bytes: the only signature length RSA_verify accepts.
+static inline int fido2_rsa_size(const RSA *key) { return RSA_size(key); }
+/// 1 when `signature` is a valid RSASSA-PKCS1-v1_5 signature of `digest`, a digest of the
+/// algorithm `digest_nid`, under `key`; 0 otherwise.
+static inline int fido2_rsa_pkcs1_verify(int digest_nid, const unsigned char *digest,
+                                         unsigned int digest_length,
+                                         const unsigned char *signature,
+                                         unsigned int signature_length, RSA *key) {
+    return RSA_verify(digest_nid, digest, digest_length, signature, signature_length, key) == 1;
+}
 #pragma GCC diagnostic pop
 
 #pragma GCC diagnostic push

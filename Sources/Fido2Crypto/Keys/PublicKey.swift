@@ -29,6 +29,13 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
             else { return false }
             return leftPoint == rightPoint
         }
+        if lhs.kind.isRSA, rhs.kind.isRSA, let left = lhs.box.rsaNumbers,
+            let right = rhs.box.rsaNumbers
+        {
+            // Both made from their components (plain rsaEncryption keys), kept without leading
+            // zeros: equal numbers are equal keys, and no `EVP_PKEY` needs making.
+            return left.modulus == right.modulus && left.exponent == right.exponent
+        }
         guard let left = try? lhs.box.pointer, let right = try? rhs.box.pointer else {
             return false
         }
@@ -396,16 +403,12 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         if let refusal = Self.rsaComponentsRefusal(modulus, exponent, allowed: allowed) {
             throw refusal
         }
-        let n = try BigNumber.make(modulus)
-        defer { BN_free(n) }
-        let e = try BigNumber.make(exponent)
-        defer { BN_free(e) }
-        let bits = Int(BN_num_bits(n))
-        let key = try RSAKeyBuilder.build(
-            [("n", n), ("e", e)], selection: fido2_evp_pkey_public_key)
+        // Every refusal is decided on the bytes above; the EVP_PKEY is made on first use.
+        let n = Array(modulus.drop { $0 == 0 })
+        let bits = n.first.map { n.count * 8 - $0.leadingZeroBitCount } ?? 0
         box = PKeyBox(
-            taking: key, kind: .rsa(modulusBits: bits),
-            rsaNumbers: (Array(modulus.drop { $0 == 0 }), Array(exponent.drop { $0 == 0 })))
+            rsaModulus: n, exponent: Array(exponent.drop { $0 == 0 }),
+            kind: .rsa(modulusBits: bits))
     }
 
     /// The RSA modulus n, big-endian without leading zeros.

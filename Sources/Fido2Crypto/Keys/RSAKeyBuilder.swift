@@ -35,6 +35,18 @@ enum RSAKeyBuilder {
 }
 
 extension RSAKeyBuilder {
+    /// An RSA public `EVP_PKEY` from its modulus and public exponent (big-endian unsigned).
+    static func publicKey(modulus: [UInt8], exponent: [UInt8]) throws(CryptoError) -> OpaquePointer
+    {
+        let n = try BigNumber.make(modulus)
+        defer { BN_free(n) }
+        let e = try BigNumber.make(exponent)
+        defer { BN_free(e) }
+        return try build([("n", n), ("e", e)], selection: fido2_evp_pkey_public_key)
+    }
+}
+
+extension RSAKeyBuilder {
     /// An RSA private key from p, q and e; see ``PrivateKey/init(rsaPrimeP:primeQ:publicExponent:)``.
     static func fromPrimes(
         p pBytes: UnsafeRawBufferPointer, q qBytes: UnsafeRawBufferPointer,

@@ -25,6 +25,11 @@ enum SignatureEngine {
             }
             valid = try verifyECDSA(ecKey, digest: digest, signature: signature, message: message)
         case .rsaPKCS1(let digest):
+            if let rsaKey = try box.rsaKey {
+                valid = try verifyPKCS1(
+                    rsaKey, digest: digest, signature: signature, message: message)
+                break
+            }
             // RFC 8017 §8.2.2 step 1: the signature is exactly k bytes. OpenSSL would accept
             // shorter input as if left-padded with zeros.
             guard signature.count == Int(EVP_PKEY_get_size(try box.pointer)) else { return false }
@@ -166,6 +171,31 @@ enum SignatureEngine {
             fido2_ecdsa_verify(
                 hash.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(hash.count),
                 signatureBase.assumingMemoryBound(to: UInt8.self), length, ecKey) == 1
+        }
+    }
+
+    /// RSASSA-PKCS1-v1_5 with a low-level `RSA` key: `RSA_verify`, which OpenSSL's provider
+    /// calls for this padding, so its checks are those of the `EVP_PKEY` route.
+    private static func verifyPKCS1(
+        _ rsaKey: OpaquePointer, digest: DigestAlgorithm, signature: UnsafeRawBufferPointer,
+        message: MessageParts
+    ) throws(CryptoError) -> Bool {
+        // RFC 8017 §8.2.2 step 1: the signature is exactly k bytes (RSA_verify checks it too).
+        guard signature.count == Int(fido2_rsa_size(rsaKey)),
+            let signatureBase = signature.baseAddress,
+            let length = UInt32(exactly: signature.count)
+        else { return false }
+        let nid: Int32
+        switch digest.kind {
+        case .sha1: nid = NID_sha1
+        case .sha256: nid = NID_sha256
+        case .sha384: nid = NID_sha384
+        case .sha512: nid = NID_sha512
+        }
+        return try withDigest(digest, of: message) { (hash) throws(CryptoError) in
+            fido2_rsa_pkcs1_verify(
+                nid, hash.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(hash.count),
+                signatureBase.assumingMemoryBound(to: UInt8.self), length, rsaKey) == 1
         }
     }
 
