@@ -29,20 +29,25 @@ import Testing
         let otherKeySignature = try PrivateKey(generating: .rsa(modulusBits: 2048))
             .signature(for: message, algorithm: algorithm)
         let otherDigest: COSEAlgorithm = algorithm == .rs256 ? .rs384 : .rs256
-        let cases: [(String, [UInt8], COSEAlgorithm, Bool)] = [
-            ("valid", signature, algorithm, true),
-            ("one bit flipped", flipped, algorithm, false),
-            ("first byte dropped (k − 1 bytes)", Array(signature.dropFirst()), algorithm, false),
-            ("a zero byte in front (k + 1 bytes)", [0] + signature, algorithm, false),
-            ("empty", [], algorithm, false),
-            ("another key's signature", otherKeySignature, algorithm, false),
-            ("checked with another digest", signature, otherDigest, false),
-            ("the message signed, verified as another", signature, algorithm, false),
+        let other = message + [0]
+        // (what, signature, message checked, algorithm checked, expected verdict)
+        let cases: [(String, [UInt8], [UInt8], COSEAlgorithm, Bool)] = [
+            ("valid", signature, message, algorithm, true),
+            ("one bit flipped", flipped, message, algorithm, false),
+            (
+                "first byte dropped (k − 1 bytes)", Array(signature.dropFirst()), message,
+                algorithm, false
+            ),
+            ("a zero byte in front (k + 1 bytes)", [0] + signature, message, algorithm, false),
+            ("empty", [], message, algorithm, false),
+            ("another key's signature", otherKeySignature, message, algorithm, false),
+            ("checked with another digest", signature, message, otherDigest, false),
+            ("checked against another message", signature, other, algorithm, false),
         ]
-        for (name, candidate, checkedAs, expected) in cases {
-            let signed = name == "the message signed, verified as another" ? message + [0] : message
-            let fast = try fromNumbers.isValidSignature(candidate, for: signed, algorithm: checkedAs)
-            let evp = try fromPEM.isValidSignature(candidate, for: signed, algorithm: checkedAs)
+        for (name, candidate, checked, checkedAs, expected) in cases {
+            let fast = try fromNumbers.isValidSignature(
+                candidate, for: checked, algorithm: checkedAs)
+            let evp = try fromPEM.isValidSignature(candidate, for: checked, algorithm: checkedAs)
             #expect(fast == expected, "\(name): numbers key")
             #expect(evp == expected, "\(name): OpenSSL-decoded key")
         }
