@@ -12,12 +12,7 @@ enum RegistrationStepsScenario {
         let origin = WebAuthnScenarios.origin
         let creationOptions = WebAuthnScenarios.creationOptions
         let checksum = WebAuthnScenarios.checksum
-        let authenticator = SoftwareAuthenticator(
-            configuration: {
-                var configuration = AuthenticatorConfiguration()
-                configuration.attestation = .packedSelf
-                return configuration
-            }(), store: WebAuthnScenarios.DiscardingStore())
+        let authenticator = WebAuthnScenarios.registeringAuthenticator()
         guard
             let parsedOptions = try? PublicKeyCredentialCreationOptionsJSON(
                 jsonBytes: creationOptions),
@@ -25,28 +20,13 @@ enum RegistrationStepsScenario {
                 options: parsedOptions, origin: origin)
         else { fatalError("benchmark set-up: no registration") }
         let credentialIdLength = AuthenticatorConfiguration().credentialIdLength
-        let authenticatorData = [UInt8](repeating: 0x5a, count: 164)
-        let clientDataHash = [UInt8](repeating: 0xa5, count: 32)
-        // The floor: what any registration pays on OpenSSL 3.0.
-        let floor: @Sendable () -> UInt64 = {
-            guard let fresh = try? PrivateKey(generating: .p256),
-                let point = try? fresh.publicKey.uncompressedPoint
-            else { return 0 }
-            return checksum(point)
-                &+ checksum(
-                    (try? fresh.signature(
-                        for: authenticatorData, clientDataHash, algorithm: .es256)) ?? [])
-        }
+        let floor = WebAuthnScenarios.registrationFloor
 
         return Scenario(
             "WebAuthn: ES256 registration step by step (no targets)",
             competitors: [
                 Competitor("whole makeCredential + response JSON") {
-                    guard
-                        let response = try? authenticator.makeCredential(
-                            optionsJSON: creationOptions, origin: origin)
-                    else { return 0 }
-                    return checksum(response.jsonBytes())
+                    WebAuthnScenarios.registerOnce(authenticator)
                 },
                 Competitor("makeCredential from parsed options") {
                     guard

@@ -39,6 +39,39 @@ enum WebAuthnScenarios {
         UInt64(bytes.count) &+ UInt64(bytes.last ?? 0)
     }
 
+    /// The packed-self registration's authenticator: it keeps nothing.
+    static func registeringAuthenticator() -> SoftwareAuthenticator {
+        var configuration = AuthenticatorConfiguration()
+        configuration.attestation = .packedSelf
+        return SoftwareAuthenticator(configuration: configuration, store: DiscardingStore())
+    }
+
+    /// One whole registration, creation options JSON in and response JSON out, as a checksum.
+    static func registerOnce(_ authenticator: SoftwareAuthenticator) -> UInt64 {
+        guard
+            let response = try? authenticator.makeCredential(
+                optionsJSON: creationOptions, origin: origin)
+        else { return 0 }
+        return checksum(response.jsonBytes())
+    }
+
+    /// The crypto floor of any registration, and the registration target's baseline: a P-256
+    /// keygen, the export of the new public key (whose affine coordinates cost OpenSSL a field
+    /// inversion that keygen alone never pays) and one sign over bytes of a packed-self
+    /// registration's lengths (authenticator data ‖ clientDataHash).
+    static func registrationFloor() -> UInt64 {
+        guard let fresh = try? PrivateKey(generating: .p256),
+            let point = try? fresh.publicKey.uncompressedPoint
+        else { return 0 }
+        return checksum(point)
+            &+ checksum(
+                (try? fresh.signature(
+                    for: registrationAuthData, clientDataHash, algorithm: .es256)) ?? [])
+    }
+
+    static let registrationAuthData = [UInt8](repeating: 0x5a, count: 164)
+    static let clientDataHash = [UInt8](repeating: 0xa5, count: 32)
+
     /// The assertion side's set-up, shared with ``AssertionStepsScenario``: one ES256
     /// credential in an in-memory store, and request options JSON that allow it.
     struct AssertionFixture {
@@ -88,15 +121,7 @@ enum WebAuthnScenarios {
         // The bare sign: the same key over bytes of the same length (authData ‖ clientDataHash).
         let key = assertion.privateKey
         let authenticatorData = [UInt8](repeating: 0x5a, count: 37)
-        let clientDataHash = [UInt8](repeating: 0xa5, count: 32)
-
-        let registering = SoftwareAuthenticator(
-            configuration: {
-                var configuration = AuthenticatorConfiguration()
-                configuration.attestation = .packedSelf
-                return configuration
-            }(), store: DiscardingStore())
-        let registrationAuthData = [UInt8](repeating: 0x5a, count: 164)
+        let registering = registeringAuthenticator()
 
         return [
             Scenario(
@@ -117,13 +142,7 @@ enum WebAuthnScenarios {
             Scenario(
                 "WebAuthn: ES256 registration, packed self (creation options JSON → RegistrationResponseJSON)",
                 competitors: [
-                    Competitor("fido2kit makeCredential") {
-                        guard
-                            let response = try? registering.makeCredential(
-                                optionsJSON: creationOptions, origin: origin)
-                        else { return 0 }
-                        return checksum(response.jsonBytes())
-                    },
+                    Competitor("fido2kit makeCredential") { registerOnce(registering) },
                     Competitor("P-256 keygen + ES256 sign") {
                         guard let fresh = try? PrivateKey(generating: .p256) else { return 0 }
                         return checksum(
@@ -131,19 +150,7 @@ enum WebAuthnScenarios {
                                 for: registrationAuthData, clientDataHash, algorithm: .es256)) ?? []
                         )
                     },
-                    // The crypto floor of any registration, and the target's baseline: it must
-                    // also export the new public key, whose affine coordinates cost OpenSSL a
-                    // field inversion that keygen alone never pays.
-                    Competitor("P-256 keygen + public key + ES256 sign") {
-                        guard let fresh = try? PrivateKey(generating: .p256),
-                            let point = try? fresh.publicKey.uncompressedPoint
-                        else { return 0 }
-                        return checksum(point)
-                            &+ checksum(
-                                (try? fresh.signature(
-                                    for: registrationAuthData, clientDataHash, algorithm: .es256))
-                                    ?? [])
-                    },
+                    Competitor("P-256 keygen + public key + ES256 sign") { registrationFloor() },
                 ],
                 checks: [
                     .init(
