@@ -55,7 +55,8 @@ final class LoopbackHTTPServer: Sendable {
 
     /// The requests read once there are at least `count`, or those read when `limit` has
     /// passed: the accepting thread may not have run yet when a client gave up (a time-out
-    /// while the whole suite loads both cores).
+    /// while the whole suite loads both cores), and a client that wrongly retried would only
+    /// show its second request later.
     func requests(atLeast count: Int, within limit: Duration = .seconds(60)) async -> [Request] {
         let deadline = ContinuousClock.now + limit
         while requests.count < count, ContinuousClock.now < deadline {
