@@ -142,7 +142,7 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         }
         let n = modulus.drop { $0 == 0 }
         let e = exponent.drop { $0 == 0 }
-        let bits = n.first.map { n.count * 8 - $0.leadingZeroBitCount } ?? 0
+        let bits = significantBits(n)
         guard allowed.contains(bits) else {
             return CryptoError(
                 .keySizeNotAllowed,
@@ -159,6 +159,11 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
                 field: "e")
         }
         return nil
+    }
+
+    /// The bit length of a big-endian unsigned integer whose leading zero bytes are dropped.
+    private static func significantBits<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int {
+        bytes.first.map { bytes.count * 8 - $0.leadingZeroBitCount } ?? 0
     }
 
     private init(
@@ -405,10 +410,9 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
         }
         // Every refusal is decided on the bytes above; the EVP_PKEY is made on first use.
         let n = Array(modulus.drop { $0 == 0 })
-        let bits = n.first.map { n.count * 8 - $0.leadingZeroBitCount } ?? 0
         box = PKeyBox(
             rsaModulus: n, exponent: Array(exponent.drop { $0 == 0 }),
-            kind: .rsa(modulusBits: bits))
+            kind: .rsa(modulusBits: Self.significantBits(n)))
     }
 
     /// The RSA modulus n, big-endian without leading zeros.
