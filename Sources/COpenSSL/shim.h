@@ -79,7 +79,8 @@ static inline int fido2_ecdsa_verify(const unsigned char *digest, int digest_len
 // RSA public keys made from their numbers, as low-level RSA objects for RSASSA-PKCS1-v1_5
 // verification: RSA_verify is the function OpenSSL's provider calls for that padding, so the
 // checks (signature length, the DigestInfo compared whole) are unchanged, and a freshly
-// imported key skips EVP_PKEY_fromdata and the EVP_PKEY_CTX set-up (about 10 µs together).
+// imported key skips EVP_PKEY_fromdata and the EVP_PKEY_CTX set-up (a TPM registration with
+// two such keys: 128 -> 104 µs in the WebAuthn peer benchmark, docs/performance.md).
 /// A new RSA public key with modulus `n` and exponent `e` (big-endian), or NULL.
 static inline RSA *fido2_rsa_public_key(const unsigned char *n, int n_length,
                                         const unsigned char *e, int e_length) {
