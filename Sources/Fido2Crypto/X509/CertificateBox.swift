@@ -17,15 +17,18 @@ final class CertificateBox: @unchecked Sendable {
     private let x509: OpaquePointer
     /// Whether the key and the extension cache are set up.
     private let completed: Atomic<Bool>
-    /// Serializes the completion; nil when the box was made complete.
-    private let completion: LockedState<Void>?
+    /// Serializes the completion and records, under its lock, whether it ran; nil when the box
+    /// was made complete. (Not `LockedState<Void>`: ThreadSanitizer reported the inout access
+    /// to a zero-sized state, at the buffer's base address, racing with another thread's
+    /// `withUnsafeMutablePointers` before it took the lock.)
+    private let completion: LockedState<Bool>?
 
     private init(x509: OpaquePointer, der: [UInt8], parsed: ParsedCertificate, complete: Bool) {
         self.x509 = x509
         self.der = der
         self.parsed = parsed
         completed = Atomic(complete)
-        completion = complete ? nil : LockedState(())
+        completion = complete ? nil : LockedState(false)
     }
 
     deinit { X509_free(x509) }
@@ -33,8 +36,9 @@ final class CertificateBox: @unchecked Sendable {
     /// The `X509`, its key and extension cache set up. The box keeps ownership.
     var pointer: OpaquePointer {
         if !completed.load(ordering: .acquiring), let completion {
-            completion.withLock { _ in
-                guard !completed.load(ordering: .acquiring) else { return }
+            completion.withLock { done in
+                guard !done else { return }
+                done = true
                 DecoderFreeCertificateParser.setKey(
                     of: x509, subjectPublicKeyInfo: parsed.subjectPublicKeyInfo)
                 _ = X509_check_purpose(x509, -1, 0)
