@@ -198,6 +198,12 @@ final class PKeyBox: @unchecked Sendable {
     {
         do throws(CryptoError) {
             let kind = try checkedKind(of: pointer, allowedRSABits: allowedRSABits)
+            if let count = kind.rawEdDSAKeyByteCount {
+                // A decoded SubjectPublicKeyInfo meets the same refusals as a raw key.
+                let raw = try KeyInspection.rawPublicKey(of: pointer, count: count)
+                let refusal = raw.withUnsafeBytes { EdwardsPublicKeyCheck.refusal($0, kind: kind) }
+                if let refusal { throw CryptoError(.invalidPublicKey, refusal) }
+            }
             guard kind.isECDSA else { return PKeyBox(taking: pointer, kind: kind) }
             let ecKey = try ECPublicKeyBuilder.ecKey(
                 fromEVPKey: pointer, support: ECCurveSupport.forKind(kind))

@@ -342,6 +342,9 @@ public struct PublicKey: Sendable, Equatable, CustomStringConvertible {
                 .invalidLength, "\(kind) public key must be \(count) bytes, not \(raw.count)",
                 field: "x")
         }
+        if let refusal = EdwardsPublicKeyCheck.refusal(raw, kind: kind) {
+            throw CryptoError(.invalidPublicKey, refusal, field: "x")
+        }
         let name = kind == .ed25519 ? CName("ED25519") : CName("ED448")
         let key = EVP_PKEY_new_raw_public_key_ex(
             nil, name.pointer, nil, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count)
