@@ -35,6 +35,18 @@ package struct WycheproofSuite: VectorSuite {
         var results: [VectorCaseResult] = []
         for (groupIndex, group) in groups.enumerated() {
             let tests = group["tests"]?.arrayValue?.compactMap(\.objectValue) ?? []
+            if let curve = group["publicKey"]?["curve"]?.stringValue,
+                Self.unsupportedCurves.contains(curve)
+            {
+                // Reported, never passed: the cases count as not judged until the curve is.
+                for test in tests {
+                    results.append(
+                        .notJudged(
+                            "group \(groupIndex) tcId \(test["tcId"]?.int64Value ?? -1)",
+                            "\(curve) (COSE ES256K) is not supported yet"))
+                }
+                continue
+            }
             let setup = Self.groupSetup(group, schema: schema)
             for test in tests {
                 let id = "group \(groupIndex) tcId \(test["tcId"]?.int64Value ?? -1)"
@@ -62,6 +74,10 @@ package struct WycheproofSuite: VectorSuite {
         }
         return results
     }
+
+    /// Curves of Wycheproof files that fido2kit does not verify yet: their cases are left not
+    /// judged rather than failed, so the count of cases stays visible.
+    private static let unsupportedCurves: Set<String> = ["secp256k1"]
 
     /// What a group's tests are checked with.
     private struct GroupSetup {
