@@ -240,6 +240,7 @@ PY
         registration preg-007 ../shared/interop/peer-registrations.json
         input='' expect "verify registration --mds: packed YubiKey 5 Nano" 0 '"trustPath":"verified","metadata":{"description":"YubiKey 5 Series","status":"FIDO_CERTIFIED_L1"' "$bin" "${registration[@]}" "${withmds[@]}"
         input='' expect "verify registration --mds: the shipped MDS root is the default" 0 '"trustPath":"verified"' "$bin" "${registration[@]}" --mds "$mds/mds3-blob-31.jwt"
+        input='' expect "verify registration --mds: the verdict names the metadata" 0 '"attestationTrust":"verified-metadata"' "$bin" "${registration[@]}" --mds "$mds/mds3-blob-31.jwt"
         input='' expect "verify registration --mds: a BLOB to the wrong root" 1 'does not verify to the trust anchor' "$bin" "${registration[@]}" --mds "$mds/mds3-blob-31.jwt" --mds-root "$mds/fido-conformance-fake-root.pem"
         input='' expect "verify registration --mds: a tampered BLOB" 1 'signature does not verify' "$bin" "${registration[@]}" --mds "$work/tampered.jwt"
         input='' expect "verify registration: --mds-permissive needs --mds" 1 'need --mds' "$bin" "${registration[@]}" --mds-permissive
@@ -250,6 +251,7 @@ PY
         registration preg-046 ../shared/interop/peer-registrations.json
         input='' expect "verify registration --mds: an unlisted authenticator fails (strict)" 1 'lists no authenticator with AAGUID da776f39-f6c8-4a89-b252-1d86137a46ba' "$bin" "${registration[@]}" "${withmds[@]}"
         input='' expect "verify registration --mds-permissive: not evaluated" 0 '"trustPath":"notEvaluated","metadata":null' "$bin" "${registration[@]}" "${withmds[@]}" --mds-permissive
+        input='' expect "verify registration --mds-permissive: a chain that reached no anchor is unverified" 0 '"attestationTrust":"unverified"' "$bin" "${registration[@]}" "${withmds[@]}" --mds-permissive
 
         # BLOBs signed here by a throwaway RS256 CA (openssl), listing the YubiKey 5 Nano's
         # entry with a refused status, or nothing; judged now, which the Yubico chain allows.

@@ -499,7 +499,7 @@ import Testing
             attestationObject: [0xa0], attestationClientDataJSON: Array("{}".utf8))
         let text = record.jsonText()
         #expect(
-            text.hasPrefix(#"{"version":1,"type":"public-key","id":"AQID","publicKey":""#))
+            text.hasPrefix(#"{"version":2,"type":"public-key","id":"AQID","publicKey":""#))
         #expect(
             text.hasSuffix(
                 #","signCount":7,"transports":["usb","nfc"],"uvInitialized":true,"backupEligible":true,"backupState":true,"attestationObject":"oA","attestationClientDataJSON":"e30","userHandle":"CQ"}"#
@@ -516,11 +516,11 @@ import Testing
         let text = record.jsonText()
         expectCode(.invalidValue) {
             _ = try CredentialRecord(
-                jsonText: text.replacingOccurrences(of: #""version":1"#, with: #""version":2"#))
+                jsonText: text.replacingOccurrences(of: #""version":2"#, with: #""version":3"#))
         }
         expectCode(.missingMember) {
             _ = try CredentialRecord(
-                jsonText: text.replacingOccurrences(of: #""version":1,"#, with: ""))
+                jsonText: text.replacingOccurrences(of: #""version":2,"#, with: ""))
         }
         expectCode(.invalidCredentialPublicKey) {
             _ = try CredentialRecord(
@@ -585,16 +585,22 @@ import Testing
             Issue.record("attestation none judged the chain")
             return
         }
+        // An anchor for another format leaves the shipped Apple root in force (the leaf has
+        // expired by now); only the named choice leaves the shipped roots out.
         var ownAnchors = relyingParty
         ownAnchors.trustPolicy = ownAnchors.trustPolicy.trusting(
             [try WellKnownAttestationRoots.globalSignRootCA.certificate()], for: "packed")
-        guard
-            case .notEvaluated = try ownAnchors.verifyRegistration(
-                response, state: state(.direct)
-            ).trustPath
-        else {
-            Issue.record("configured anchors did not replace the well-known roots")
+        expectFailure(.attestationTrustPathInvalid, step: "§7.1 step 24") { () throws in
+            try ownAnchors.finishRegistration(response, state: state(.direct))
+        }
+        var excluded = ownAnchors
+        excluded.trustPolicy = excluded.trustPolicy.excludingWellKnownRoots()
+        let unjudged = try excluded.verifyRegistration(response, state: state(.direct))
+        guard case .notEvaluated = unjudged.trustPath else {
+            Issue.record("excludingWellKnownRoots() still judged the chain")
             return
         }
+        #expect(unjudged.attestationTrust == .unverified)
+        #expect(verified.attestationTrust == .verified(.wellKnownRoot))
     }
 }

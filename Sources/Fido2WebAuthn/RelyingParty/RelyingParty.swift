@@ -50,8 +50,9 @@ public struct RelyingParty: Sendable {
     ///     accepted; see ``OriginPolicy`` for wildcards and native apps.
     ///   - crossOrigin: whether a ceremony may run in a cross-origin iframe (forbidden by
     ///     default), and under which top-level origins.
-    ///   - trustPolicy: the attestation trust anchors; with none, a ceremony that requests
-    ///     attestation trusts ``WellKnownAttestationRoots``.
+    ///   - trustPolicy: the attestation trust anchors; a ceremony that requests attestation
+    ///     also trusts ``WellKnownAttestationRoots`` for their formats unless the policy
+    ///     excludes them (``AttestationTrustPolicy/excludingWellKnownRoots()``).
     ///   - profile: how literally responses are read (``VerificationProfile/compatible``).
     ///   - relaxations: the relaxations knowingly accepted (none).
     public init(
@@ -88,14 +89,24 @@ public struct RelyingParty: Sendable {
 
     /// The trust policy the format verifiers see: ``trustPolicy`` with the format options that
     /// ``relaxations`` turn on and, when the options asked for attestation and the policy
-    /// names no anchors at all, ``WellKnownAttestationRoots`` as anchors.
+    /// includes them (``AttestationTrustPolicy/includesWellKnownRoots``), the
+    /// ``WellKnownAttestationRoots`` of each format beside the caller's anchors for it. An
+    /// anchor the caller adds for one format never drops the shipped roots of another.
     func effectiveTrustPolicy(
         requesting attestation: AttestationConveyancePreference
     ) throws(WebAuthnError) -> AttestationTrustPolicy {
         var policy = trustPolicy
-        if attestation != .none, policy.anchors.values.allSatisfy(\.isEmpty) {
+        if attestation != .none, policy.includesWellKnownRoots {
             switch WellKnownAttestationRoots.anchorsByFormat {
-            case .success(let anchors): policy.anchors = anchors
+            case .success(let shipped):
+                for (format, roots) in shipped {
+                    let configured = policy.anchors[format] ?? []
+                    policy.anchors[format] =
+                        configured
+                        + roots.filter { root in
+                            !configured.contains { $0.derEncoded == root.derEncoded }
+                        }
+                }
             case .failure(let error):
                 throw WebAuthnError(
                     crypto: error, .attestationTrustPathInvalid,

@@ -111,7 +111,7 @@ struct VerifyCommand: ParsableCommand {
                 Runs every step of WebAuthn Level 3 §7.1 (user presence required, any \
                 algorithm fido2kit verifies except RS1 unless --allow-algorithm adds it, every \
                 attestation type) and prints {credentialId, publicKey (COSE, base64url), alg, \
-                signCount, fmt, attestationType, aaguid, trustPath, deviations}. By default the \
+                signCount, fmt, attestationType, aaguid, trustPath, attestationTrust, deviations}. By default the \
                 compatible profile reads what deployed relying parties accept (CBOR map keys in \
                 any order, indefinite lengths, certificates as OpenSSL reads them, a missing \
                 basicConstraints as an end-entity certificate) and lists each deviation it \
@@ -119,13 +119,17 @@ struct VerifyCommand: ParsableCommand {
                 The trust anchors apply to every attestation format; without any, every \
                 signature and rule of the statement is still checked and trustPath is \
                 "notEvaluated". trustPath is "verified" when the chain leads to an anchor and \
-                "notApplicable" for none and self attestation. With --crl, the chain is also \
+                "notApplicable" for none and self attestation. attestationTrust is the \
+                verdict: "verified-caller" (a --trust-anchor), "verified-well-known-root", \
+                "verified-metadata", "self", "none" or "unverified" (a chain that reached no \
+                anchor: attestationType is then only what the statement claims). With --crl, the chain is also \
                 checked for revocation against the CRLs given (every certificate but the \
                 anchor, or the attestation certificate alone with --revocation-scope leaf); a \
                 certificate without a current CRL from its issuer fails. With --mds, the \
-                authenticator's metadata entry (by AAGUID, or for fido-u2f by attestation \
-                certificate key identifier) supplies the roots instead of --trust-anchor, a \
-                refused status (REVOKED, a compromise) fails naming it, an unlisted \
+                authenticator's metadata entries (by AAGUID and by the attestation certificate \
+                key identifiers of the chain) are found, the AAGUID's entry supplies the \
+                roots instead of --trust-anchor, a refused status (REVOKED, a compromise) in \
+                any matching entry fails naming it, an unlisted \
                 authenticator fails unless --mds-permissive, and "metadata" gives the entry's \
                 {description, status, certificationLevel}. A failure prints one \
                 line naming the step (and the --relax name or flag that would accept it, when \
@@ -249,6 +253,8 @@ struct VerifyCommand: ParsableCommand {
                         writer.null()
                     }
                 }
+                writer.name("attestationTrust")
+                writer.string(result.attestationTrust.description)
                 VerifyCommand.write(result.deviations, to: &writer)
                 writer.endObject()
                 StandardStreams.print(String(decoding: writer.bytes, as: UTF8.self))

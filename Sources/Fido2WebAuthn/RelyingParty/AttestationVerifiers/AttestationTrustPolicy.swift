@@ -2,12 +2,15 @@ import Fido2Crypto
 
 /// Which attestation certificates a relying party trusts, per statement format, and when.
 ///
-/// Trust is the caller's decision. A policy with no anchors at all, in a ceremony whose options
-/// ask for attestation, stands for ``WellKnownAttestationRoots`` (the roots fido2kit ships for
-/// `apple`, `android-key`, `android-safetynet` and `tpm`); any anchor given replaces them. With
-/// no anchors for a format, a statement's signatures and rules are still verified in full and
-/// the result says the trust path was not evaluated
-/// (``TrustPathEvaluation/notEvaluated(reason:)``).
+/// Trust is the caller's decision. In a ceremony whose options ask for attestation, each format
+/// is judged against the caller's anchors for it **and** the ``WellKnownAttestationRoots``
+/// fido2kit ships for it (`apple`, `android-key`, `android-safetynet`, `tpm`): an anchor added
+/// for `packed` leaves the shipped `tpm` root in force. Leaving the shipped roots out is an
+/// explicit choice, ``excludingWellKnownRoots()``. With no anchors for a format, a statement's
+/// signatures and rules are still verified in full, the result says the trust path was not
+/// evaluated (``TrustPathEvaluation/notEvaluated(reason:)``) and the verdict is
+/// ``AttestationTrust/unverified``: a relying party that accepts only proven attestation
+/// (see ``RegistrationExpectations/acceptedAttestationTypes``) refuses it.
 ///
 /// Revocation is not checked unless ``revocation`` says so; it then applies to every format's
 /// chain that is judged against anchors.
@@ -45,6 +48,10 @@ public struct AttestationTrustPolicy: Sendable {
     /// (see ``MetadataTrustPolicy`` for the look-up, the status rules and the strict and
     /// permissive modes).
     public var metadata: MetadataTrustPolicy?
+    /// Whether a ceremony that asks for attestation also trusts ``WellKnownAttestationRoots``
+    /// for their formats, beside the anchors configured here (true by default); see
+    /// ``excludingWellKnownRoots()``.
+    public var includesWellKnownRoots = true
 
     /// A policy trusting `anchors` per format, judged at `validationTime` (nil: now), checking
     /// revocation as `revocation` says (default: not at all).
@@ -61,6 +68,16 @@ public struct AttestationTrustPolicy: Sendable {
 
     /// The anchors configured for `format` (empty when none are).
     public func anchors(for format: String) -> [Certificate] { anchors[format] ?? [] }
+
+    /// A copy that trusts only the anchors configured here (and metadata roots): the roots
+    /// fido2kit ships (``WellKnownAttestationRoots``) are no longer added for their formats.
+    /// For a relying party that pins its own roots for `apple`, `android-key`,
+    /// `android-safetynet` or `tpm`.
+    public func excludingWellKnownRoots() -> Self {
+        var copy = self
+        copy.includesWellKnownRoots = false
+        return copy
+    }
 
     /// A copy that trusts `certificates` for `format` as well.
     public func trusting(_ certificates: [Certificate], for format: String) -> Self {

@@ -97,24 +97,27 @@ public struct AttestationVerificationContext: Sendable {
     {
         if let metadata = policy.metadata {
             let aaguid = authenticatorData.attestedCredentialData?.aaguid
-            if let entry = metadata.entry(aaguid: aaguid, chain: chain) {
-                do {
-                    try metadata.checkStatus(of: entry)
-                } catch let error as WebAuthnError {
-                    throw WebAuthnError(
-                        error.code, error.reason, field: "attStmt.x5c", step: step)
-                }
+            let entries = metadata.entries(aaguid: aaguid, chain: chain)
+            if let entry = entries.first {
+                // Statuses of every matching entry, first against the chain as sent, then
+                // (after judging) against the verified path, whose anchor a compromise report
+                // may name.
+                try checkStatus(of: entries, path: chain, metadata: metadata, step: step)
                 guard !entry.attestationRootCertificates.isEmpty else {
                     throw WebAuthnError(
                         .attestationTrustPathInvalid,
                         "the metadata entry \"\(entry.description)\" lists no readable attestation root",
                         field: "attStmt.x5c", step: step)
                 }
-                return try judge(
+                let evaluation = try judge(
                     chain, anchors: entry.attestationRootCertificates,
                     what:
                         "\(format) certificate chain of \"\(entry.description)\" (metadata roots)",
                     step: step)
+                if case .verified(let path) = evaluation {
+                    try checkStatus(of: entries, path: path, metadata: metadata, step: step)
+                }
+                return evaluation
             }
             if metadata.mode == .strict {
                 let name = aaguid.map { $0 == .zero ? "" : " AAGUID \($0)" } ?? ""
@@ -131,6 +134,19 @@ public struct AttestationVerificationContext: Sendable {
             return .notEvaluated(reason: "no trust anchors configured for \(format)")
         }
         return try judge(chain, anchors: anchors, what: "\(format) certificate chain", step: step)
+    }
+
+    /// ``MetadataTrustPolicy/checkStatus(of:path:)``, its error at `attStmt.x5c` and `step`.
+    private func checkStatus(
+        of entries: [MetadataEntry], path: [Certificate], metadata: MetadataTrustPolicy,
+        step: VerificationStep
+    ) throws(WebAuthnError) {
+        do {
+            try metadata.checkStatus(of: entries, path: path)
+        } catch {
+            let failure = WebAuthnError(wrapping: error)
+            throw WebAuthnError(failure.code, failure.reason, field: "attStmt.x5c", step: step)
+        }
     }
 
     /// The verified path of `chain` to `anchors`, with the policy's time, critical extensions

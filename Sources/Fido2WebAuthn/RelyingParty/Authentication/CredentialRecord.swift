@@ -11,18 +11,22 @@ import Fido2Crypto
 /// base64url, absent optional members left out, the same record always the same bytes.
 ///
 /// ```json
-/// {"version":1,"type":"public-key","id":"…","publicKey":"…","signCount":0,
+/// {"version":2,"type":"public-key","id":"…","publicKey":"…","signCount":0,
 ///  "transports":["internal","hybrid"],"uvInitialized":true,"backupEligible":true,
 ///  "backupState":true,"attestationObject":"…","attestationClientDataJSON":"…",
-///  "userHandle":"…"}
+///  "attestationTrust":"verified-metadata","userHandle":"…"}
 /// ```
 ///
-/// `publicKey` holds the COSE_Key exactly as the authenticator encoded it. Version 1 is the
-/// only version; a reader refuses another, so a record written by a later format is never
-/// misread. Unknown members are ignored.
+/// `publicKey` holds the COSE_Key exactly as the authenticator encoded it. This library writes
+/// version 2, which adds `attestationTrust` (``AttestationTrust``, left out when unknown), and
+/// reads versions 1 and 2; a version 1 record reads with the trust ``AttestationTrust/unknown``.
+/// A reader refuses any other version, so a record written by a later format is never misread.
+/// Unknown members are ignored.
 public struct CredentialRecord: WebAuthnJSONForm {
     /// The version of the JSON form this library writes.
-    public static let jsonFormVersion = 1
+    public static let jsonFormVersion = 2
+    /// The versions of the JSON form this library reads.
+    public static let readableJSONFormVersions: ClosedRange<Int> = 1...2
 
     /// The credential type: `public-key`.
     public var type: String
@@ -33,7 +37,9 @@ public struct CredentialRecord: WebAuthnJSONForm {
     /// The credential public key as an encoded COSE_Key: as the authenticator sent it for a
     /// record made by a registration.
     public let publicKeyBytes: [UInt8]
-    /// The signature counter last seen.
+    /// The highest signature counter seen. A verified assertion whose counter went back (with
+    /// ``VerificationRelaxations/acceptsSignCountRegression``) leaves it as it was, so that a
+    /// clone cannot lower it for good.
     public var signCount: UInt32
     /// The transports the client reported at registration.
     public var transports: [AuthenticatorTransport]
@@ -49,10 +55,15 @@ public struct CredentialRecord: WebAuthnJSONForm {
     /// The clientDataJSON of the registration, which the attestation signature covers; nil
     /// when not kept.
     public var attestationClientDataJSON: [UInt8]?
+    /// What the registration's attestation proved (``VerifiedRegistration/attestationTrust``);
+    /// ``AttestationTrust/unknown`` for a record read from JSON form version 1 or made without
+    /// a registration.
+    public var attestationTrust: AttestationTrust
     /// The user handle (`user.id`) of the account the credential belongs to; nil when the
-    /// record does not keep it. With nil, §7.2 step 6 cannot compare a `userHandle` that an
-    /// assertion carries and accepts it (the caller, who looked the record up, vouches for the
-    /// account); ``VerifiedAuthentication/userHandle`` returns it for the caller to check.
+    /// record does not keep it. With nil, a discoverable sign-in (one that identifies the user
+    /// by the response's `userHandle`) fails §7.2 step 6 with `userHandleMismatch`, since
+    /// nothing confirms the claimed handle; a sign-in whose user was identified before the
+    /// ceremony accepts it (the caller, who looked the record up, vouches for the account).
     public var userHandle: [UInt8]?
 
     /// A record from its parts; the key is stored as its canonical COSE_Key encoding.
@@ -131,7 +142,8 @@ public struct CredentialRecord: WebAuthnJSONForm {
         id: [UInt8], publicKey: COSEKey, publicKeyBytes: [UInt8], signCount: UInt32,
         backupEligible: Bool, backupState: Bool, userHandle: [UInt8]?,
         transports: [AuthenticatorTransport], uvInitialized: Bool, attestationObject: [UInt8]?,
-        attestationClientDataJSON: [UInt8]?, type: String = "public-key"
+        attestationClientDataJSON: [UInt8]?, attestationTrust: AttestationTrust = .unknown,
+        type: String = "public-key"
     ) {
         self.type = type
         self.id = id
@@ -144,6 +156,7 @@ public struct CredentialRecord: WebAuthnJSONForm {
         self.backupState = backupState
         self.attestationObject = attestationObject
         self.attestationClientDataJSON = attestationClientDataJSON
+        self.attestationTrust = attestationTrust
         self.userHandle = userHandle
     }
 
@@ -178,7 +191,7 @@ public struct CredentialRecord: WebAuthnJSONForm {
             && lhs.uvInitialized == rhs.uvInitialized && lhs.backupEligible == rhs.backupEligible
             && lhs.backupState == rhs.backupState && lhs.attestationObject == rhs.attestationObject
             && lhs.attestationClientDataJSON == rhs.attestationClientDataJSON
-            && lhs.userHandle == rhs.userHandle
+            && lhs.attestationTrust == rhs.attestationTrust && lhs.userHandle == rhs.userHandle
     }
 
     /// Hashes the members ``==(_:_:)`` compares.
@@ -203,7 +216,8 @@ public struct CredentialRecord: WebAuthnJSONForm {
     ///
     /// - Throws: ``WebAuthnError`` naming the member: `missingMember` for a required one
     ///   (`version`, `type`, `id`, `publicKey`, `signCount`, `uvInitialized`, `backupEligible`,
-    ///   `backupState`), `invalidValue` for a version other than 1, and the codes of
+    ///   `backupState`), `invalidValue` for a version other than 1 or 2 and for an
+    ///   `attestationTrust` that names no verdict, and the codes of
     ///   ``init(id:publicKeyBytes:signCount:backupEligible:backupState:userHandle:transports:uvInitialized:attestationObject:attestationClientDataJSON:options:tolerating:)``
     ///   for a `publicKey` that is not a usable COSE_Key.
     @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
@@ -219,6 +233,7 @@ public struct CredentialRecord: WebAuthnJSONForm {
         var attestationObject: [UInt8]?
         var attestationClientDataJSON: [UInt8]?
         var userHandle: [UInt8]?
+        var trustName: String?
         try scanner.members { (scanner, member) throws(WebAuthnError) in
             switch member {
             case "version": version = try scanner.integer(in: 0...Int(Int32.max))
@@ -238,6 +253,7 @@ public struct CredentialRecord: WebAuthnJSONForm {
                 attestationClientDataJSON = try scanner.optional {
                     (scanner) throws(WebAuthnError) in try scanner.base64URL()
                 }
+            case "attestationTrust": trustName = try scanner.string()
             case "userHandle":
                 userHandle = try scanner.optional { (scanner) throws(WebAuthnError) in
                     try scanner.base64URL()
@@ -246,11 +262,20 @@ public struct CredentialRecord: WebAuthnJSONForm {
             }
         }
         guard let version else { throw missingMember("version") }
-        guard version == Self.jsonFormVersion else {
+        guard Self.readableJSONFormVersions.contains(version) else {
             throw WebAuthnError(
                 .invalidValue,
-                "credential record version \(version) is not one this library reads (\(Self.jsonFormVersion))",
+                "credential record version \(version) is not one this library reads (1 or 2)",
                 field: "version")
+        }
+        var attestationTrust = AttestationTrust.unknown
+        if let trustName, version >= 2 {
+            guard let trust = AttestationTrust(name: trustName) else {
+                throw WebAuthnError(
+                    .invalidValue, "\(quotedInput(trustName)) is not an attestation trust verdict",
+                    field: "attestationTrust")
+            }
+            attestationTrust = trust
         }
         guard let type else { throw missingMember("type") }
         guard let id else { throw missingMember("id") }
@@ -271,11 +296,13 @@ public struct CredentialRecord: WebAuthnJSONForm {
             backupEligible: backupEligible, backupState: backupState, userHandle: userHandle,
             transports: transports, uvInitialized: uvInitialized,
             attestationObject: attestationObject,
-            attestationClientDataJSON: attestationClientDataJSON, type: type)
+            attestationClientDataJSON: attestationClientDataJSON,
+            attestationTrust: attestationTrust, type: type)
     }
 
-    /// Writes the record's JSON form, version 1: members in the order of the specification's
-    /// credential record, then the user handle; absent optional members left out.
+    /// Writes the record's JSON form, version 2: members in the order of the specification's
+    /// credential record, then the attestation verdict and the user handle; absent optional
+    /// members (and an unknown verdict) left out.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.name("version")
@@ -303,6 +330,10 @@ public struct CredentialRecord: WebAuthnJSONForm {
         if let attestationClientDataJSON {
             writer.name("attestationClientDataJSON")
             writer.base64URL(attestationClientDataJSON)
+        }
+        if attestationTrust != .unknown {
+            writer.name("attestationTrust")
+            writer.string(attestationTrust.description)
         }
         if let userHandle {
             writer.name("userHandle")

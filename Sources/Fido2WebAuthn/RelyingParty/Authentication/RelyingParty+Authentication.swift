@@ -118,12 +118,15 @@ extension RelyingParty {
     }
 
     /// §7.2 step 24: `record` with the state `authData` brings: the counter, BS and
-    /// `uvInitialized`.
+    /// `uvInitialized`. The counter never goes down: a regression the relying party accepted
+    /// (``VerificationRelaxations/acceptsSignCountRegression``) is reported and leaves the
+    /// stored counter as it was, so that the next assertion is still compared with the
+    /// highest value seen and clone detection stays on.
     private static func updating(
         _ record: CredentialRecord, with authData: AuthenticatorData
     ) -> CredentialRecord {
         var updated = record
-        updated.signCount = authData.signCount
+        updated.signCount = max(record.signCount, authData.signCount)
         updated.backupState = authData.flags.contains(.backupState)
         if authData.flags.contains(.userVerified) { updated.uvInitialized = true }
         return updated
@@ -158,7 +161,19 @@ extension RelyingParty {
             }
             return
         }
-        if let owner = record.userHandle, owner != userHandle {
+        guard let owner = record.userHandle else {
+            // A discoverable sign-in picks the account from userHandle: with no owner in the
+            // record, nothing confirms the claim, and the caller would sign the credential's
+            // holder into whichever account the response names.
+            guard identification == .beforeCeremony else {
+                throw WebAuthnError.failed(
+                    .userHandleMismatch,
+                    "the credential record keeps no user handle, so the response's userHandle cannot be confirmed in a sign-in that identifies the user by it (store CredentialRecord.userHandle)",
+                    field: "userHandle", step: step)
+            }
+            return
+        }
+        if owner != userHandle {
             throw WebAuthnError.failed(
                 .userHandleMismatch, "userHandle is not the credential's user",
                 field: "userHandle", step: step)

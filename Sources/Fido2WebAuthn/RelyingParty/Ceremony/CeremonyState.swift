@@ -18,6 +18,8 @@ protocol CeremonyState {
     var relyingPartyID: String { get }
     /// When the state stops being accepted, in milliseconds since the Unix epoch.
     var expiresAt: Int64 { get }
+    /// The challenge the options sent.
+    var challenge: [UInt8] { get }
 }
 
 /// The clock and the random source of the ceremonies.
@@ -26,6 +28,9 @@ enum CeremonySupport {
     static let stateVersion = 1
     /// The challenge length: WebAuthn asks for at least 16 random bytes; 32 leaves margin.
     static let challengeLength = 32
+    /// The shortest challenge a state may carry (WebAuthn §13.4.3: at least 16 bytes). The
+    /// begin calls never make a shorter one; a state that has one was made or changed by hand.
+    static let minimumChallengeLength = 16
 
     /// Now, in milliseconds since the Unix epoch.
     static func currentTimeMilliseconds() -> Int64 {
@@ -87,8 +92,8 @@ extension ExtensionPolicy {
 }
 
 extension RelyingParty {
-    /// §7.1 step 1, §7.2 step 1: the state is for one of this relying party's RP IDs and has
-    /// not expired. Returns this relying party narrowed to the state's RP ID, so that the
+    /// §7.1 step 1, §7.2 step 1: the state is for one of this relying party's RP IDs, carries
+    /// a challenge of at least 16 bytes and has not expired. Returns this relying party narrowed to the state's RP ID, so that the
     /// response must be scoped to the ID its options named.
     func accepting<State: CeremonyState>(
         _ state: State, step: VerificationStep
@@ -98,6 +103,12 @@ extension RelyingParty {
                 .ceremonyStateMismatch,
                 "the state was issued for RP ID \(quotedInput(state.relyingPartyID)), which is not this relying party's",
                 field: "state.relyingPartyID", step: step)
+        }
+        guard state.challenge.count >= CeremonySupport.minimumChallengeLength else {
+            throw WebAuthnError.failed(
+                .ceremonyStateMismatch,
+                "the state's challenge is \(state.challenge.count) bytes, fewer than the \(CeremonySupport.minimumChallengeLength) a ceremony needs: it was not issued by beginRegistration or beginAuthentication",
+                field: "state.challenge", step: step)
         }
         let now = CeremonySupport.currentTimeMilliseconds()
         guard now <= state.expiresAt else {

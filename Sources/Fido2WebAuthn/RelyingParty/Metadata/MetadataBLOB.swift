@@ -75,7 +75,7 @@ public struct MetadataBLOB: Sendable {
     public let isStale: Bool
 
     private let indexByAAGUID: [AAGUID: Int]
-    private let indexByKeyIdentifier: [String: Int]
+    private let indexByKeyIdentifier: [String: [Int]]
 
     /// Reads and verifies a BLOB in JWS compact form (the body of
     /// `https://mds3.fidoalliance.org/`, surrounding whitespace allowed).
@@ -151,12 +151,12 @@ public struct MetadataBLOB: Sendable {
         entries = try payload.entries()
 
         var byAAGUID: [AAGUID: Int] = [:]
-        var byKeyIdentifier: [String: Int] = [:]
+        var byKeyIdentifier: [String: [Int]] = [:]
         for (index, entry) in entries.enumerated() {
             if let aaguid = entry.aaguid, byAAGUID[aaguid] == nil { byAAGUID[aaguid] = index }
             for identifier in entry.attestationCertificateKeyIdentifiers
-            where byKeyIdentifier[identifier] == nil {
-                byKeyIdentifier[identifier] = index
+            where byKeyIdentifier[identifier]?.last != index {
+                byKeyIdentifier[identifier, default: []].append(index)
             }
         }
         indexByAAGUID = byAAGUID
@@ -168,10 +168,16 @@ public struct MetadataBLOB: Sendable {
         indexByAAGUID[aaguid].map { entries[$0] }
     }
 
-    /// The entry listing the attestation certificate key identifier `keyIdentifier` (hex,
-    /// either case), or nil.
+    /// The first entry listing the attestation certificate key identifier `keyIdentifier`
+    /// (hex, either case), or nil.
     public func entry(keyIdentifier: String) -> MetadataEntry? {
-        indexByKeyIdentifier[keyIdentifier.lowercased()].map { entries[$0] }
+        indexByKeyIdentifier[keyIdentifier.lowercased()]?.first.map { entries[$0] }
+    }
+
+    /// Every entry listing the attestation certificate key identifier `keyIdentifier` (hex,
+    /// either case), in BLOB order.
+    public func entries(keyIdentifier: String) -> [MetadataEntry] {
+        (indexByKeyIdentifier[keyIdentifier.lowercased()] ?? []).map { entries[$0] }
     }
 
     /// The entry listing the key identifier of `certificate`

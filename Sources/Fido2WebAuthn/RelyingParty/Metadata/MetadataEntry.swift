@@ -71,4 +71,13 @@ public struct MetadataEntry: Sendable, Hashable {
     public func firstStatus(in statuses: Set<AuthenticatorStatus>) -> AuthenticatorStatus? {
         statusReports.first { statuses.contains($0.status) }?.status
     }
+
+    /// The first status among `statuses` that a report concerning the attestation path `path`
+    /// carries (``MetadataStatusReport/concerns(path:)``: a key compromise naming certificates
+    /// concerns only paths holding one), latest first; nil when none does.
+    public func firstStatus(
+        in statuses: Set<AuthenticatorStatus>, concerning path: [Certificate]
+    ) -> AuthenticatorStatus? {
+        statusReports.first { statuses.contains($0.status) && $0.concerns(path: path) }?.status
+    }
 }

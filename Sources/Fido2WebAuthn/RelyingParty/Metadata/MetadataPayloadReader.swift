@@ -92,12 +92,27 @@ struct MetadataPayloadReader {
                 throw invalid(
                     "missing or not a string", path + ".statusReports[\(offset)].status")
             }
+            var certificates: [[UInt8]] = []
+            var unreadable = false
+            for member in ["certificate", "batchCertificate"] {
+                guard let value = report[member] else { continue }
+                // Fails closed: a compromise report whose certificate cannot be read is read
+                // as naming none, and so concerns every key of the entry.
+                if let text = value.stringValue, let der = try? Base64.decode(text),
+                    !der.isEmpty
+                {
+                    certificates.append(der)
+                } else {
+                    unreadable = true
+                }
+            }
             reports.append(
                 MetadataStatusReport(
                     status: AuthenticatorStatus(status),
                     effectiveDate: report["effectiveDate"]?.stringValue,
                     certificateNumber: report["certificateNumber"]?.stringValue,
-                    certificationDescriptor: report["certificationDescriptor"]?.stringValue))
+                    certificationDescriptor: report["certificationDescriptor"]?.stringValue,
+                    certificates: certificates, hasUnreadableCertificate: unreadable))
         }
         return MetadataEntry(
             aaguid: aaguid, attestationCertificateKeyIdentifiers: identifiers,

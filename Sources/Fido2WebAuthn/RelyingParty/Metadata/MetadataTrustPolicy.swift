@@ -4,17 +4,22 @@ import Fido2Crypto
 /// authenticator, which statuses are refused, and what happens to an authenticator the BLOB
 /// does not list. Set it as ``AttestationTrustPolicy/metadata``.
 ///
-/// For a statement with a certificate chain (basic, AttCA or AnonCA attestation), the entry is
-/// found by the AAGUID of the authenticator data or, when that is zero (`fido-u2f`) or not
-/// listed, by the attestation certificate key identifier of a certificate of the chain
-/// (``MetadataBLOB/keyIdentifier(of:)``, leaf first). Then:
+/// For a statement with a certificate chain (basic, AttCA or AnonCA attestation), the entries
+/// are found by the AAGUID of the authenticator data (unless it is zero, as for `fido-u2f`)
+/// **and** by the attestation certificate key identifier of every certificate of the chain
+/// (``MetadataBLOB/keyIdentifier(of:)``): an authenticator may be listed twice (BLOB no. 31
+/// lists the YubiKey 5 NFC by AAGUID for FIDO2 and by key identifier for U2F), and an
+/// attacker choosing the AAGUID must not escape the entry that names its attestation key.
+/// The primary entry is the AAGUID's when there is one, else the first found by key. Then:
 ///
-/// - an entry with a report carrying one of ``refusedStatuses`` fails with
-///   ``WebAuthnError/Code-swift.struct/authenticatorStatusRefused`` naming the status, as does
-///   one whose ``MetadataEntry/certificationLevel`` is below ``minimumCertificationLevel``;
-/// - the chain is judged against the entry's ``MetadataEntry/attestationRootCertificates``
-///   **instead of** the anchors the policy configures for the format: a root of one model does
-///   not vouch for another model's AAGUID;
+/// - a report carrying one of ``refusedStatuses`` in **any** matching entry fails with
+///   ``WebAuthnError/Code-swift.struct/authenticatorStatusRefused`` naming the status (an
+///   attestation key compromise that names certificates refuses only chains holding one, see
+///   ``MetadataStatusReport/concerns(path:)``), as does a primary entry whose
+///   ``MetadataEntry/certificationLevel`` is below ``minimumCertificationLevel``;
+/// - the chain is judged against the primary entry's
+///   ``MetadataEntry/attestationRootCertificates`` **instead of** the anchors the policy
+///   configures for the format: a root of one model does not vouch for another model's AAGUID;
 /// - with no entry, a ``Mode/strict`` policy (the default) fails with
 ///   ``WebAuthnError/Code-swift.struct/authenticatorNotInMetadata``; a ``Mode/permissive`` one
 ///   judges the chain against the configured anchors as if there were no metadata (trust path
@@ -54,15 +59,48 @@ public struct MetadataTrustPolicy: Sendable {
         self.mode = mode
     }
 
-    /// The entry for an authenticator with `aaguid` whose attestation chain is `chain`
-    /// (attestation certificate first): by AAGUID unless it is zero, then by the key
-    /// identifier of each certificate of the chain in turn; nil when none matches.
+    /// The primary entry for an authenticator with `aaguid` whose attestation chain is
+    /// `chain` (attestation certificate first): the first of
+    /// ``entries(aaguid:chain:)``; nil when none matches.
     public func entry(aaguid: AAGUID?, chain: [Certificate]) -> MetadataEntry? {
-        if let aaguid, aaguid != .zero, let entry = blob.entry(aaguid: aaguid) { return entry }
-        for certificate in chain {
-            if let entry = blob.entry(attestationCertificate: certificate) { return entry }
+        entries(aaguid: aaguid, chain: chain).first
+    }
+
+    /// Every entry matching an authenticator with `aaguid` whose attestation chain is `chain`
+    /// (attestation certificate first), without repeats: the AAGUID's entry first (unless the
+    /// AAGUID is zero or unlisted), then those listing the key identifier of a certificate of
+    /// the chain, leaf first.
+    public func entries(aaguid: AAGUID?, chain: [Certificate]) -> [MetadataEntry] {
+        var found: [MetadataEntry] = []
+        if let aaguid, aaguid != .zero, let entry = blob.entry(aaguid: aaguid) {
+            found.append(entry)
         }
-        return nil
+        for certificate in chain {
+            guard let identifier = MetadataBLOB.keyIdentifier(of: certificate) else { continue }
+            for entry in blob.entries(keyIdentifier: identifier) where !found.contains(entry) {
+                found.append(entry)
+            }
+        }
+        return found
+    }
+
+    /// Checks the statuses of every entry in `entries` (the primary first) against
+    /// ``refusedStatuses`` for the attestation path `path`, and the primary entry's
+    /// certification level against ``minimumCertificationLevel``: the worst wins, so one
+    /// refused report in any entry refuses.
+    ///
+    /// - Throws: ``WebAuthnError/Code-swift.struct/authenticatorStatusRefused`` naming the
+    ///   status and its entry, or the level.
+    public func checkStatus(of entries: [MetadataEntry], path: [Certificate]) throws {
+        for entry in entries {
+            if let refused = entry.firstStatus(in: refusedStatuses, concerning: path) {
+                throw WebAuthnError(
+                    .authenticatorStatusRefused,
+                    "the metadata of \"\(entry.description)\" reports \(refused), which the policy refuses"
+                )
+            }
+        }
+        if let primary = entries.first { try checkLevel(of: primary) }
     }
 
     /// Checks `entry`'s statuses against ``refusedStatuses`` and
@@ -77,6 +115,11 @@ public struct MetadataTrustPolicy: Sendable {
                 "the metadata of \"\(entry.description)\" reports \(refused), which the policy refuses"
             )
         }
+        try checkLevel(of: entry)
+    }
+
+    /// Checks `entry`'s certification level against ``minimumCertificationLevel``.
+    private func checkLevel(of entry: MetadataEntry) throws(WebAuthnError) {
         if let minimum = minimumCertificationLevel {
             let level = entry.certificationLevel ?? .notCertified
             guard level >= minimum else {

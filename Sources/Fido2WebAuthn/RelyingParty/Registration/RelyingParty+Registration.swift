@@ -13,9 +13,11 @@ extension RelyingParty {
     /// ``VerifiedRegistration/deviations``.
     ///
     /// With no trust anchors for the statement's format, the statement's signatures and rules
-    /// are still verified in full and ``VerifiedRegistration/trustPath`` is
-    /// ``TrustPathEvaluation/notEvaluated(reason:)``: trusting such a credential is the
-    /// caller's decision. Checking that the credential ID is not registered yet (step 26) is
+    /// are still verified in full, ``VerifiedRegistration/trustPath`` is
+    /// ``TrustPathEvaluation/notEvaluated(reason:)`` and ``VerifiedRegistration/attestationTrust``
+    /// is ``AttestationTrust/unverified``: trusting such a credential is the caller's decision,
+    /// unless `expected.acceptedAttestationTypes` leaves out both self and none attestation
+    /// (the caller wants proven attestation), when it fails step 24. Checking that the credential ID is not registered yet (step 26) is
     /// the caller's too.
     ///
     /// - Throws: ``WebAuthnError`` naming the failed step.
@@ -144,6 +146,19 @@ extension RelyingParty {
                 "\(attestation.type) attestation is not accepted by the relying party's policy",
                 field: "attestationObject.attStmt", step: Step.trust)
         }
+        // §7.1 step 24: a chain that reached no anchor proves nothing about the authenticator;
+        // a relying party that accepts neither self nor none attestation wants proof.
+        let trust = AttestationTrust.of(
+            attestation, wellKnownRoots: WellKnownAttestationRoots.shippedCertificates)
+        if trust == .unverified,
+            !expected.acceptedAttestationTypes.contains(.selfAttestation),
+            !expected.acceptedAttestationTypes.contains(.none)
+        {
+            throw WebAuthnError.failed(
+                .attestationTrustPathInvalid,
+                "the \(attestation.format) certificate chain reaches no trust anchor (none is configured for \(attestation.format)), so its \(attestation.type) attestation is claimed, not proven; the relying party accepts only proven attestation (acceptedAttestationTypes leaves out self and none): configure anchors for \(attestation.format) (AttestationTrustPolicy.trusting) or metadata",
+                field: "attestationObject.attStmt.x5c", step: Step.trust)
+        }
         deviations += Self.certificateDeviations(attestation)
         deviations += attestation.deviations.map { $0.prefixingField("attestationObject") }
         return VerifiedRegistration(
@@ -151,7 +166,8 @@ extension RelyingParty {
             credentialPublicKey: attested.credentialPublicKey,
             credentialPublicKeyBytes: Array(attested.credentialPublicKeyBytes),
             signCount: authData.signCount, flags: authData.flags, aaguid: attested.aaguid,
-            attestation: attestation, transports: response.transports ?? [],
+            attestation: attestation, attestationTrust: trust,
+            transports: response.transports ?? [],
             extensions: authData.extensions,
             clientExtensionResults: credential.clientExtensionResults, origin: origin,
             relyingPartyID: relyingPartyID, deviations: deviations,

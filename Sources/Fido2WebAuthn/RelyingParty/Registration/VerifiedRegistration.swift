@@ -18,6 +18,11 @@ public struct VerifiedRegistration: Sendable {
     public let aaguid: AAGUID
     /// The attestation: format, type, certificates and trust path.
     public let attestation: AttestationVerificationResult
+    /// What the attestation proved: verified to which kind of anchor, self, none, or an
+    /// unverified chain. Keep it with the record (``credentialRecord(userHandle:)`` does) and
+    /// decide on it rather than on ``attestationType``, which is only what the statement
+    /// claims.
+    public let attestationTrust: AttestationTrust
     /// The transports the client reported (`response.transports`), empty when it reported none.
     public let transports: [AuthenticatorTransport]
     /// The authenticator extension outputs, when the authenticator sent any.
@@ -47,7 +52,8 @@ public struct VerifiedRegistration: Sendable {
     public var backupState: Bool { flags.contains(.backupState) }
     /// The attestation statement format, such as `packed`.
     public var format: String { attestation.format }
-    /// The attestation type the statement proved.
+    /// The attestation type the statement claims; ``attestationTrust`` says whether its chain
+    /// was proven.
     public var attestationType: AttestationType { attestation.type }
     /// What became of the attestation certificate chain.
     public var trustPath: TrustPathEvaluation { attestation.trustPath }
@@ -57,14 +63,15 @@ public struct VerifiedRegistration: Sendable {
     public var metadataEntry: MetadataEntry? { attestation.metadataEntry }
 
     /// The credential record to store for this credential (§7.1 step 27): every member of
-    /// the specification's record, the public key as the authenticator encoded it, and the
-    /// account's user handle when given.
+    /// the specification's record, the public key as the authenticator encoded it, the
+    /// attestation verdict, and the account's user handle when given.
     public func credentialRecord(userHandle: [UInt8]? = nil) -> CredentialRecord {
         CredentialRecord(
             id: credentialId, publicKey: credentialPublicKey,
             publicKeyBytes: credentialPublicKeyBytes, signCount: signCount,
             backupEligible: backupEligible, backupState: backupState, userHandle: userHandle,
             transports: transports, uvInitialized: userVerified,
-            attestationObject: attestationObject, attestationClientDataJSON: clientDataJSON)
+            attestationObject: attestationObject, attestationClientDataJSON: clientDataJSON,
+            attestationTrust: attestationTrust)
     }
 }

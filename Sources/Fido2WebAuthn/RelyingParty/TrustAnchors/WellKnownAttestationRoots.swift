@@ -337,6 +337,18 @@ public enum WellKnownAttestationRoots {
 
     /// ``all``, parsed once, by format: the anchors a ceremony that asks for attestation uses
     /// when the relying party configures none.
+    /// Every shipped root, parsed once (empty if one no longer parses, as
+    /// ``anchorsByFormat`` then fails): how a verified path's anchor is told to be one of them.
+    static let shippedCertificates: [Certificate] = {
+        guard case .success(let anchors) = anchorsByFormat else { return [] }
+        var roots: [Certificate] = []
+        for root in anchors.values.joined()
+        where !roots.contains(where: { $0.derEncoded == root.derEncoded }) {
+            roots.append(root)
+        }
+        return roots
+    }()
+
     static let anchorsByFormat: Result<[String: [Certificate]], CryptoError> = {
         var anchors: [String: [Certificate]] = [:]
         for root in all {
