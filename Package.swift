@@ -2,11 +2,13 @@
 // fido2kit: FIDO2/WebAuthn cryptography toolkit for Linux.
 //
 // Layering (each module depends only on the ones before it):
-//   Fido2Encoding, Fido2CBOR ← Fido2Crypto ← Fido2WebAuthn ← Fido2Authenticator ← Fido2Belvo
-//   ← fido2kit
-// Fido2WebAuthn holds the WebAuthn structures and the relying party, what a server imports;
-// Fido2Authenticator the software authenticator, its credential stores and PRF, which a server
-// never links.
+//   Fido2Encoding, Fido2CBOR ← Fido2Crypto ← Fido2WebAuthnWire ← Fido2WebAuthn (the relying
+//   party) and Fido2Authenticator (the software authenticator) ← Fido2Belvo ← fido2kit
+// Fido2WebAuthnWire holds the WebAuthn structures both sides speak (JSON forms, client data,
+// authenticator data, attestation statements, WebAuthnError); Fido2WebAuthn the relying party
+// with its metadata and shipped roots, what a server imports; Fido2Authenticator the software
+// authenticator, its credential stores and PRF, which a server never links and which never
+// links the relying party.
 // Fido2Encoding (base64, base64url, a strict Foundation-free JSON reader and writer) sits at the
 // bottom because both the crypto module (JWK) and the WebAuthn module (JSON forms) need it.
 // COpenSSL wraps libcrypto for Fido2Crypto; CLibCBOR wraps libcbor and is used only by the
@@ -21,9 +23,11 @@ let package = Package(
         .library(name: "Fido2Encoding", targets: ["Fido2Encoding"]),
         .library(name: "Fido2CBOR", targets: ["Fido2CBOR"]),
         .library(name: "Fido2Crypto", targets: ["Fido2Crypto"]),
+        .library(name: "Fido2WebAuthnWire", targets: ["Fido2WebAuthnWire"]),
         .library(name: "Fido2WebAuthn", targets: ["Fido2WebAuthn"]),
         .library(name: "Fido2Authenticator", targets: ["Fido2Authenticator"]),
         .library(name: "Fido2Belvo", targets: ["Fido2Belvo"]),
+        .library(name: "Fido2BelvoDevice", targets: ["Fido2BelvoDevice"]),
         .executable(name: "fido2kit", targets: ["fido2kit"]),
     ],
     dependencies: [
@@ -46,13 +50,24 @@ let package = Package(
         .target(name: "Fido2CBOR"),
         .target(name: "Fido2Crypto", dependencies: ["Fido2Encoding", "Fido2CBOR", "COpenSSL"]),
         .target(
-            name: "Fido2WebAuthn", dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto"]),
+            name: "Fido2WebAuthnWire", dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto"]
+        ),
+        .target(
+            name: "Fido2WebAuthn",
+            dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthnWire"]),
         .target(
             name: "Fido2Authenticator",
-            dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn"]),
+            dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthnWire"]),
+        // Belvo's API client and its wire formats: a server or job that only talks to Belvo
+        // links neither the relying party nor the software authenticator.
+        .target(name: "Fido2Belvo", dependencies: ["Fido2Encoding", "Fido2WebAuthnWire"]),
+        // BiometricPixSDK's device, reproduced with the software authenticator.
         .target(
-            name: "Fido2Belvo",
-            dependencies: ["Fido2Encoding", "Fido2WebAuthn", "Fido2Authenticator"]),
+            name: "Fido2BelvoDevice",
+            dependencies: [
+                "Fido2Encoding", "Fido2WebAuthnWire", "Fido2Authenticator", "Fido2Belvo",
+            ]
+        ),
         // The vector oracle, not a product: every vector suite's runner and expectation table
         // (run by `fido2kit vectors` and by the tests alike), the generator of the project's
         // own suite, and the machinery only tests and vectors need (a test PKI, deterministic
@@ -60,14 +75,16 @@ let package = Package(
         .target(
             name: "Fido2Vectors",
             dependencies: [
-                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2Authenticator",
-                "Fido2Belvo",
+                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2WebAuthnWire",
+                "Fido2Authenticator",
+                "Fido2Belvo", "Fido2BelvoDevice",
             ]),
         .executableTarget(
             name: "fido2kit",
             dependencies: [
-                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2Authenticator",
-                "Fido2Belvo", "Fido2Vectors",
+                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2WebAuthnWire",
+                "Fido2Authenticator",
+                "Fido2Belvo", "Fido2BelvoDevice", "Fido2Vectors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,7 +97,8 @@ let package = Package(
         .target(
             name: "Fido2WebAuthnTestSupport",
             dependencies: [
-                "Fido2WebAuthn", "Fido2Authenticator", "Fido2TestSupport", "Fido2Vectors",
+                "Fido2WebAuthn", "Fido2WebAuthnWire", "Fido2Authenticator", "Fido2TestSupport",
+                "Fido2Vectors",
             ],
             path: "Tests/Fido2WebAuthnTestSupport"),
         .testTarget(
@@ -106,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "Fido2WebAuthnTests",
             dependencies: [
-                "Fido2WebAuthn", "Fido2Authenticator", "Fido2TestSupport",
+                "Fido2WebAuthn", "Fido2WebAuthnWire", "Fido2Authenticator", "Fido2TestSupport",
                 "Fido2WebAuthnTestSupport", "Fido2Vectors",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -114,7 +132,7 @@ let package = Package(
         .testTarget(
             name: "Fido2AuthenticatorTests",
             dependencies: [
-                "Fido2Authenticator", "Fido2WebAuthn", "Fido2TestSupport",
+                "Fido2Authenticator", "Fido2WebAuthn", "Fido2WebAuthnWire", "Fido2TestSupport",
                 "Fido2WebAuthnTestSupport", "Fido2Vectors",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
@@ -123,13 +141,16 @@ let package = Package(
         // random source, throwing the library's errors through their public initializers.
         .testTarget(
             name: "Fido2ExternalConformanceTests",
-            dependencies: ["Fido2Authenticator", "Fido2WebAuthn", "Fido2Crypto"]
+            dependencies: [
+                "Fido2Authenticator", "Fido2WebAuthn", "Fido2WebAuthnWire", "Fido2Crypto",
+            ]
         ),
         .testTarget(
             name: "Fido2BelvoTests",
             dependencies: [
-                "Fido2Belvo", "Fido2WebAuthn", "Fido2Crypto", "Fido2Encoding", "Fido2TestSupport",
-                "Fido2Vectors",
+                "Fido2Belvo", "Fido2BelvoDevice", "Fido2WebAuthn", "Fido2WebAuthnWire",
+                "Fido2Crypto", "Fido2Encoding",
+                "Fido2TestSupport", "Fido2Vectors",
             ]
         ),
         // The vector oracle's own machinery (deterministic random bytes and PSS salts) and

@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "Fido2CBOR", package: "fido2kit"),
                 .product(name: "Fido2Crypto", package: "fido2kit"),
                 .product(name: "Fido2WebAuthn", package: "fido2kit"),
+                .product(name: "Fido2WebAuthnWire", package: "fido2kit"),
                 .product(name: "Fido2Authenticator", package: "fido2kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

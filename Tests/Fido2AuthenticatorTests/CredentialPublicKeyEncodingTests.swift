@@ -2,6 +2,7 @@ import Fido2Authenticator
 import Fido2Crypto
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// The authenticator writes COSE keys and SPKIs of EC and EdDSA credentials by hand; they must

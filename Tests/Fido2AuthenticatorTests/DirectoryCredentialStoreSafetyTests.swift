@@ -1,6 +1,7 @@
 import Fido2Authenticator
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Foundation
 import Testing
 

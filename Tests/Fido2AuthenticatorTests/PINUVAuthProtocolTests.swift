@@ -1,6 +1,7 @@
 import Fido2Authenticator
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// PIN/UV auth protocols one and two beyond the W3C prf vectors (which Fido2Vectors' PRFSuite

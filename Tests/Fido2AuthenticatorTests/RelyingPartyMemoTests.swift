@@ -3,6 +3,7 @@ import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// One authenticator serving several origins and RP IDs in turn answers each ceremony for its

@@ -2,6 +2,7 @@ import Fido2Authenticator
 import Fido2Encoding
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// The software authenticator writes the origin into clientDataJSON as a browser serializes it

@@ -1,9 +1,11 @@
 import Fido2Authenticator
+import Fido2BelvoDevice
 import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import Fido2Authenticator
+import Fido2BelvoDevice
 import Fido2Crypto
 import Fido2Vectors
 import Foundation

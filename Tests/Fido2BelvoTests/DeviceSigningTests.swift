@@ -1,8 +1,10 @@
 import Fido2Authenticator
+import Fido2BelvoDevice
 import Fido2Crypto
 import Fido2Encoding
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 @testable import Fido2Belvo

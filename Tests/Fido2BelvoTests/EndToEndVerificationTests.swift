@@ -1,7 +1,9 @@
+import Fido2BelvoDevice
 import Fido2Crypto
 import Fido2Encoding
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 @testable import Fido2Belvo

@@ -1,5 +1,6 @@
 import Fido2Authenticator
 import Fido2Belvo
+import Fido2BelvoDevice
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Creation options for `example.org` with the given algorithms and selection.

@@ -1,5 +1,6 @@
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Expects `body` to throw a `WebAuthnError` with `code`.

@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Flipping any single bit of the statement signature or of the KeyDescription's

@@ -3,6 +3,7 @@ import Fido2CBOR
 import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// The W3C `android-key-es256` vector taken apart: the credential key signs, and the vectors'

@@ -5,6 +5,7 @@ import Fido2Vectors
 import Testing
 
 @_spi(Fido2Internals) @testable import Fido2WebAuthn
+@_spi(Fido2Internals) @testable import Fido2WebAuthnWire
 
 /// The `android-key` verifier (WebAuthn §8.4) on the W3C vector, on real devices and the FIDO
 /// conformance tool, and on every failure path, through the `AttestationFormatVerifier`

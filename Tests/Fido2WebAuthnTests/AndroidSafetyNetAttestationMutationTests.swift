@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Flipping any single bit of the JWS payload or of the JWS signature in every valid

@@ -4,6 +4,7 @@ import Fido2Encoding
 import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// A SafetyNet response made here: the W3C `apple-es256` registration's authenticator data and

@@ -5,6 +5,7 @@ import Fido2TestSupport
 import Testing
 
 @_spi(Fido2Internals) @testable import Fido2WebAuthn
+@_spi(Fido2Internals) @testable import Fido2WebAuthnWire
 
 /// The `android-safetynet` verifier (WebAuthn §8.5) on real responses and on responses made
 /// here for every failure path, through the `AttestationFormatVerifier` protocol.

@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Flipping any single bit of the nonce in credCert's extension 1.2.840.113635.100.8.2 in every

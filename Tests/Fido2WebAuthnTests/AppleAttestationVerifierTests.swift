@@ -5,6 +5,7 @@ import Fido2Vectors
 import Testing
 
 @_spi(Fido2Internals) @testable import Fido2WebAuthn
+@_spi(Fido2Internals) @testable import Fido2WebAuthnWire
 
 /// The `apple` verifier (WebAuthn §8.8) on the W3C vector, on real Apple devices, and on every
 /// failure path, through the `AttestationFormatVerifier` protocol.

@@ -2,6 +2,7 @@ import Fido2CBOR
 import Fido2Crypto
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// A relying party's attestation formats are its policy: it may refuse one fido2kit verifies

@@ -2,6 +2,7 @@ import Fido2Authenticator
 @_spi(Fido2Internals) import Fido2Crypto
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// Revocation of attestation certificates through `AttestationTrustPolicy.revocation`: packed

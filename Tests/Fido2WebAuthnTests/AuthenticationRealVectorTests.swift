@@ -2,6 +2,7 @@ import Fido2Encoding
 import Fido2Vectors
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// What the assertions of `real-authentications.json` show beyond their verdicts (which

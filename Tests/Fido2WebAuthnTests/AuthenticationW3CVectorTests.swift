@@ -3,6 +3,7 @@ import Fido2Encoding
 import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// The 15 authentications of the W3C WebAuthn Level 3 test vectors, verified through every

@@ -4,6 +4,7 @@ import Fido2Crypto
 import Fido2TestSupport
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// Registration authenticator data with attested credential data and an extensions map.

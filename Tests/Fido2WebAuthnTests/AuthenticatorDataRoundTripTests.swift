@@ -1,6 +1,7 @@
 import Fido2CBOR
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import PropertyBased
 import Testing
 

@@ -2,6 +2,7 @@ import Fido2Encoding
 import Testing
 
 @testable import Fido2WebAuthn
+@testable import Fido2WebAuthnWire
 
 private func text(_ clientData: CollectedClientData) -> String {
     String(decoding: clientData.jsonBytes(), as: UTF8.self)

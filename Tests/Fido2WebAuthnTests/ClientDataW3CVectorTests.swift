@@ -1,6 +1,7 @@
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// The inputs of one ceremony of one W3C test vector case, and the clientDataJSON it expects.

@@ -4,6 +4,7 @@ import Fido2Encoding
 import Fido2TestSupport
 import Fido2Vectors
 @_spi(Fido2Internals) import Fido2WebAuthn
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 import Testing
 
 /// The device format verifiers (`tpm`, `android-key`, `android-safetynet`, `apple`), called

@@ -1,5 +1,6 @@
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// A document that one of the forms must refuse, and the error it must give.

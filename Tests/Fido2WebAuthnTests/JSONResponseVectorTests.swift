@@ -1,6 +1,7 @@
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// One real response from `real-registrations.json` or `real-authentications.json`.

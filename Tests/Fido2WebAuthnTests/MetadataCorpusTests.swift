@@ -3,6 +3,7 @@ import Fido2Encoding
 import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Real registrations of `real-registrations.json` and `../interop/peer-registrations.json`

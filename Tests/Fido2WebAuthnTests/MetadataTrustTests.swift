@@ -5,6 +5,7 @@ import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// A metadata service for tests: a root CA and an ES256 signer it certifies, signing BLOBs

@@ -3,6 +3,7 @@ import Fido2Encoding
 import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Flips every single bit of the signed regions of the 15 W3C assertions (authenticator data,

@@ -1,5 +1,6 @@
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Which step must reject a single-bit change of a signed region: computed from what the bit

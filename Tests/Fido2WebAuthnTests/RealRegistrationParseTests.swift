@@ -2,6 +2,7 @@ import Fido2CBOR
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Reads the attestation objects of `real-registrations.json` (real authenticators and the FIDO

@@ -1,6 +1,7 @@
 import Fido2Encoding
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// The verification profiles on the registrations of `real-registrations.json` (real

@@ -5,6 +5,7 @@ import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// Each step of §7.1 rejects what it must, with its own code and number, from an otherwise

@@ -5,6 +5,7 @@ import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// The 15 registrations of the W3C WebAuthn Level 3 test vectors, verified through every step

@@ -5,6 +5,7 @@ import Fido2Encoding
 import Fido2TestSupport
 @_spi(Fido2Internals) import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 import Testing
 
 /// The `none`, `packed` and `fido-u2f` verification procedures (§8.7, §8.2 with §8.2.1, §8.6):

@@ -4,6 +4,7 @@ import Fido2Encoding
 import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// 2025-06-01T00:00:00Z: inside the W3C vectors' certificate validity (2024–3024).

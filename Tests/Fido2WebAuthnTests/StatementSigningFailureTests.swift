@@ -3,6 +3,7 @@ import Fido2CBOR
 import Fido2Crypto
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// Failure paths of the builders and of the authenticator's key generation.

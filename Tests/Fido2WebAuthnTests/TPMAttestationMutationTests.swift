@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Flipping any single bit of `certInfo`, `pubArea` or `sig` in every valid `tpm` vector (the

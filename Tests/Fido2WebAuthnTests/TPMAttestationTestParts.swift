@@ -3,6 +3,7 @@ import Fido2CBOR
 import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// The W3C `tpm-es256` vector taken apart, so that a test can change one piece, re-sign what

@@ -5,6 +5,7 @@ import Fido2Vectors
 import Testing
 
 @_spi(Fido2Internals) @testable import Fido2WebAuthn
+@_spi(Fido2Internals) @testable import Fido2WebAuthnWire
 
 /// The `tpm` verifier (WebAuthn §8.3) on the W3C vector, on real TPMs, and on every failure
 /// path, through the `AttestationFormatVerifier` protocol.

@@ -5,6 +5,7 @@ import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// The two verification profiles: the compatible one (the default) reads the CBOR encodings

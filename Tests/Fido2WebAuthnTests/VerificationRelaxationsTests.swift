@@ -2,6 +2,7 @@ import Fido2Crypto
 import Fido2TestSupport
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// Named relaxations: each has one command-line name; a failure one of them would accept names

@@ -4,6 +4,7 @@ import Fido2Encoding
 import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Builds every `none`, `packed` and `fido-u2f` registration and every authentication of the

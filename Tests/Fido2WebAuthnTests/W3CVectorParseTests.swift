@@ -4,6 +4,7 @@ import Fido2Encoding
 import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// Reads all 15 registrations of the W3C Level 3 test vectors into typed values.

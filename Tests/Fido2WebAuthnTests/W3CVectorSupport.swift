@@ -3,6 +3,7 @@ import Fido2Encoding
 import Fido2TestSupport
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// The tests read `webauthn-l3-test-vectors.json` through Fido2Vectors' `W3CVector`, the

@@ -2,6 +2,7 @@ import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Testing
 
 /// The public attestation roots fido2kit ships, and the ways to load roots into a policy.

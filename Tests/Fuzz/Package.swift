@@ -14,6 +14,7 @@ let encoding = Target.Dependency.product(name: "Fido2Encoding", package: "fido2k
 let cbor = Target.Dependency.product(name: "Fido2CBOR", package: "fido2kit")
 let crypto = Target.Dependency.product(name: "Fido2Crypto", package: "fido2kit")
 let webAuthn = Target.Dependency.product(name: "Fido2WebAuthn", package: "fido2kit")
+let wire = Target.Dependency.product(name: "Fido2WebAuthnWire", package: "fido2kit")
 let belvo = Target.Dependency.product(name: "Fido2Belvo", package: "fido2kit")
 
 /// Each fuzz target and what it links.
@@ -24,21 +25,21 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("cbor-libcbor", [cbor, "CLibCBOR"]),
     ("json", [encoding]),
     ("base64", [encoding]),
-    ("client-data", [encoding, webAuthn]),
-    ("webauthn-json", [encoding, webAuthn]),
+    ("client-data", [encoding, webAuthn, wire]),
+    ("webauthn-json", [encoding, webAuthn, wire]),
     ("cose-key", [cbor, crypto]),
     ("spki", [crypto]),
     ("jwk", [crypto]),
     ("ecdsa-signature", [crypto]),
     ("belvo", [encoding, belvo]),
-    ("authenticator-data", [cbor, crypto, webAuthn]),
-    ("attestation-object", [cbor, webAuthn]),
-    ("attestation-verify", [cbor, crypto, webAuthn]),
-    ("relying-party", [crypto, webAuthn]),
+    ("authenticator-data", [cbor, crypto, webAuthn, wire]),
+    ("attestation-object", [cbor, webAuthn, wire]),
+    ("attestation-verify", [cbor, crypto, webAuthn, wire]),
+    ("relying-party", [crypto, webAuthn, wire]),
     ("der", [crypto]),
     ("x509", [crypto, "FuzzPKI"]),
     ("crl", [crypto, "FuzzPKI"]),
-    ("metadata-payload", [webAuthn]),
+    ("metadata-payload", [webAuthn, wire]),
 ]
 
 let package = Package(

@@ -1,5 +1,5 @@
 import Fido2Crypto
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// What attestation the software authenticator produces.
 public enum AuthenticatorAttestation: Sendable {

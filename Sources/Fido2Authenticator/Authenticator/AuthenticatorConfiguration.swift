@@ -1,5 +1,5 @@
 import Fido2Crypto
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// How the software authenticator behaves: what it supports, which flags it sets, and where
 /// its randomness comes from.

@@ -1,5 +1,5 @@
 import Fido2Crypto
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// Makes credential keys and IDs for the software authenticator.
 enum CredentialKeyFactory {

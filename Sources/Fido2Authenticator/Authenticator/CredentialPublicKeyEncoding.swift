@@ -1,6 +1,6 @@
 import Fido2CBOR
 import Fido2Crypto
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The two encodings a new credential's public key needs, the COSE_Key for the attested
 /// credential data and the SubjectPublicKeyInfo for `response.publicKey`, written by hand from

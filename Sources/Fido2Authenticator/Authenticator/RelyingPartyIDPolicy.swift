@@ -1,4 +1,4 @@
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// How the software authenticator judges whether an RP ID may be used from an origin
 /// (WebAuthn §5.1.3 step 8 and §5.1.4.1 step 7: "a registrable domain suffix of or equal to"

@@ -1,6 +1,6 @@
 import Fido2Crypto
 import Fido2Encoding
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// A software WebAuthn authenticator together with the client (browser) part of the
 /// ceremonies: it takes the relying party's options JSON and an origin, and answers with the

@@ -1,4 +1,4 @@
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// A web origin as the software authenticator accepts it: `https://host[:port]`, or
 /// `http://localhost[:port]` (and `http://*.localhost`) for local development, which browsers

@@ -1,6 +1,6 @@
 import Fido2Crypto
 @_spi(Fido2Internals) import Fido2Encoding
-@_spi(Fido2Internals) import Fido2WebAuthn
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// Encodes and decodes the files of ``DirectoryCredentialStore`` (format 1, documented there).
 enum CredentialFile {

@@ -1,4 +1,4 @@
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// Where the software authenticator keeps its credentials.
 ///

@@ -1,4 +1,4 @@
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 #if canImport(Glibc)
 import Glibc

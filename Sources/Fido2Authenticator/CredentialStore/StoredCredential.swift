@@ -1,5 +1,5 @@
 import Fido2Crypto
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// A credential the software authenticator holds: its ID, relying party, user, private key and
 /// counter state.

@@ -1,5 +1,5 @@
 import Fido2Crypto
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// CTAP 2.1's PIN/UV auth protocols (§6.5.6 and §6.5.7): how a platform and an authenticator
 /// turn an ECDH agreement into keys, encrypt `hmac-secret` salts and outputs, and authenticate

@@ -1,5 +1,5 @@
 import Fido2Crypto
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The WebAuthn `prf` extension over CTAP2 `hmac-secret` (WebAuthn Level 3 §10.1.4, CTAP 2.1
 /// §12.5): how a PRF input becomes an `hmac-secret` salt, and how an authenticator turns a salt

@@ -1,5 +1,5 @@
 import Fido2Encoding
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// Reads back the WebAuthn response a confirm or authorize body carries, with the WebAuthn
 /// module's own strict reader, so a verifier sees exactly what Belvo would.

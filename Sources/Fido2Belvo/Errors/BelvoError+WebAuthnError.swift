@@ -1,4 +1,4 @@
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 extension BelvoError {
     /// A software-authenticator failure seen through the SDK's four error cases.
@@ -18,7 +18,7 @@ extension BelvoError {
     ///   signing failed, counter exhausted) → ``Code/authenticatorFailure`` (``Kind/unknown``).
     ///
     /// The WebAuthn error's own description stays in ``reason``.
-    init(authenticator failure: any Error, ceremony: String, originChosenByCaller: Bool) {
+    package init(authenticator failure: any Error, ceremony: String, originChosenByCaller: Bool) {
         // The software authenticator and its stores throw WebAuthnError only.
         let error = failure as? WebAuthnError ?? WebAuthnError(.invalidValue, "\(failure)")
         let code: Code

@@ -1,5 +1,5 @@
 import Fido2Encoding
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// An authentication result as the iOS SDK's `startSigning` hands it to the app, every member
 /// unpadded base64url.

@@ -1,5 +1,5 @@
 import Fido2Encoding
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// A registration result as the iOS SDK's `startRegistration` hands it to the app: the new
 /// credential's id and the attestation, every member unpadded base64url.

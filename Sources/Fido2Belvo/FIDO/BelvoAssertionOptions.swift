@@ -22,7 +22,7 @@ public struct BelvoAssertionOptions: Sendable, Hashable {
 
     /// The origin an iOS app's platform authenticator reports for these options:
     /// `https://` + ``rpId`` (see ``BelvoRegistrationOptions/defaultOrigin``).
-    public var defaultOrigin: String { BelvoDevice.defaultOrigin(relyingPartyID: rpId) }
+    public var defaultOrigin: String { "https://\(rpId)" }
 
     /// Maps `fido_options` as Belvo sent them.
     ///

@@ -53,7 +53,7 @@ public struct BelvoRegistrationOptions: Sendable, Hashable {
     /// `https://` + ``rpId``. A native app proves the RP ID through its associated domain
     /// (`webcredentials:belvo.com`), and AuthenticationServices then writes that domain's HTTPS
     /// origin into clientDataJSON. Callers reproducing another client can pass their own.
-    public var defaultOrigin: String { BelvoDevice.defaultOrigin(relyingPartyID: rpId) }
+    public var defaultOrigin: String { "https://\(rpId)" }
 
     /// Maps options as Belvo sent them.
     ///

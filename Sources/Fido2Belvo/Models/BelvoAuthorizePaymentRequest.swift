@@ -1,4 +1,4 @@
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The body of `POST /payment-intents/{id}/authorize/`: the payer's signed approval.
 ///

@@ -1,4 +1,4 @@
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The body of `POST /enrollments/{id}/confirm/`: the new credential for Belvo to register.
 ///

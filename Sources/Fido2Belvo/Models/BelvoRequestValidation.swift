@@ -2,10 +2,10 @@ import Fido2Encoding
 import Foundation
 
 /// Checks shared by the request types.
-enum BelvoRequestValidation {
+package enum BelvoRequestValidation {
     /// `value`, or a ``BelvoError/Code/missingField`` error naming `field` when it is empty or
     /// only whitespace.
-    static func required(_ value: String, _ field: String) throws(BelvoError) -> String {
+    package static func required(_ value: String, _ field: String) throws(BelvoError) -> String {
         guard !value.allSatisfy(\.isWhitespace) else {
             throw BelvoError(
                 .missingField, "\(field) is required and must not be empty", field: field)
@@ -31,7 +31,7 @@ enum BelvoRequestValidation {
     /// `text`, or a ``BelvoError/Code/invalidBase64URL`` error naming `field` unless it is
     /// non-empty, unpadded, canonical base64url. `Base64URL` tolerates exact padding (for what
     /// relying parties send); what we send is WebAuthn JSON, which is unpadded, so `=` is refused.
-    static func base64URL(_ text: String, _ field: String) throws(BelvoError) -> [UInt8] {
+    package static func base64URL(_ text: String, _ field: String) throws(BelvoError) -> [UInt8] {
         guard !text.utf8.contains(UInt8(ascii: "=")), let bytes = try? Base64URL.decode(text),
             !bytes.isEmpty
         else {

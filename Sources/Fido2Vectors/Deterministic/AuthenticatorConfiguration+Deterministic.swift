@@ -1,6 +1,7 @@
 import Fido2Authenticator
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 extension AuthenticatorConfiguration {
     /// Deterministic mode, for tests and generated vectors: keys and credential IDs from a

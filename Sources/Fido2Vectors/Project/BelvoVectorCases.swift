@@ -1,8 +1,10 @@
 import Fido2Authenticator
 import Fido2Belvo
+import Fido2BelvoDevice
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The Belvo Biometric Pix cases of the project's vectors (`belvo.json`): Belvo's registration
 /// options and a payment intent's `fido_options` in Belvo's published shapes, answered by

@@ -1,6 +1,7 @@
 import Fido2CBOR
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// Builds responses from their parts for the negative cases: every part is what a genuine
 /// authenticator sends except the one a case changes, and every signature is valid over the

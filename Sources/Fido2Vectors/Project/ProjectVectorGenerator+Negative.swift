@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 extension ProjectVectorGenerator {
     /// The parts of a packed self-attested ES256 registration, as a genuine authenticator and

@@ -2,6 +2,7 @@ import Fido2Authenticator
 @_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// Writes fido2kit's own vector suite (`docs/vectors.md`): registrations and authentications
 /// made by the software authenticator for every algorithm × attestation, negative cases that

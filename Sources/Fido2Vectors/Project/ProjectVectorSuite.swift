@@ -2,6 +2,7 @@ import Fido2Belvo
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// A file of fido2kit's own suite (`format: fido2kit-vectors/1`, `docs/vectors.md`). Each case
 /// runs through `RelyingParty` exactly as its `relying_party` member describes it (the

@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The constants of fido2kit's own vector suite (`vectors/`, format `fido2kit-vectors/1`,
 /// documented in `docs/vectors.md`): the relying party every case is made for, the seed every

@@ -1,4 +1,5 @@
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The attestation a generated registration carries, and what a relying party that trusts
 /// the test root learns from it.

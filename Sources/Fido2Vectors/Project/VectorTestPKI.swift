@@ -1,6 +1,7 @@
 import Fido2Authenticator
 @_spi(Fido2Internals) import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The generated test CA of the project's vectors: a root, an intermediate CA, the packed
 /// attestation certificate it issues (WebAuthn §8.2.1, with the AAGUID extension) and a U2F

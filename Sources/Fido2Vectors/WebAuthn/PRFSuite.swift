@@ -2,6 +2,7 @@ import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The W3C prf extension vectors (`#test-vectors-extensions-prf`): the shared keys re-derived
 /// from the seed, each CTAP2 hmac-secret case (shared secret over PIN/UV auth protocol one or

@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// `real-authentications.json` and the interop file `peer-authentications.json`: assertions
 /// captured from real authenticators and other libraries' test authenticators, each verified

@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// `real-registrations.json` and the interop file `peer-registrations.json`: registrations
 /// captured from real authenticators, the FIDO conformance tool and other libraries' test

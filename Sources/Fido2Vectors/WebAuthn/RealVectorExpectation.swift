@@ -1,5 +1,6 @@
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// What a case of `real-registrations.json` or `real-authentications.json` expects, in
 /// fido2kit's terms.

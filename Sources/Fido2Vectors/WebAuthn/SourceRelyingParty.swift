@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The relying party a case of `real-registrations.json`, `real-authentications.json` or the
 /// interop files (`../shared/interop`) was judged by in its source, built from what the case

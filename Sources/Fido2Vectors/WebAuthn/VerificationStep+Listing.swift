@@ -1,4 +1,5 @@
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 extension VerificationStep {
     /// Whether the step tables (``VerificationStep/registrationSteps`` and

@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// One credential of the W3C WebAuthn Level 3 test vectors, with its keys built from the spec's
 /// values, and the checks ``W3CWebAuthnSuite`` runs on it. The tests read the cases through

@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The W3C WebAuthn Level 3 test vectors (`webauthn-l3-test-vectors.json`): 15 credentials,
 /// each counted as two cases, its registration and its authentication.

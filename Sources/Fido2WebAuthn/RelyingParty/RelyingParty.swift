@@ -1,5 +1,6 @@
 import Fido2CBOR
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// A WebAuthn relying party: its identity, the origins it serves, the attestation roots it
 /// trusts, how literally it reads what authenticators send (``profile``) and the relaxations it
@@ -8,8 +9,8 @@ import Fido2Crypto
 /// ``verifyAuthentication(_:expecting:)``).
 ///
 /// Every step of both procedures runs, in order, as one call or guard; a failed step throws a
-/// ``WebAuthnError`` whose ``WebAuthnError/step`` is the step's number (`§7.1 step 8`) and whose
-/// ``WebAuthnError/code`` says what failed. The ``VerificationProfile/compatible`` profile (the
+/// `WebAuthnError` whose `WebAuthnError.step` is the step's number (`§7.1 step 8`) and whose
+/// `WebAuthnError.code` says what failed. The ``VerificationProfile/compatible`` profile (the
 /// default) reads what deployed authenticators write and reports each deviation it tolerates
 /// in the result; no security check is relaxed unless ``relaxations`` says so.
 /// Two steps are the caller's, since they need its database: that a new credential ID is not

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Fido2Authenticator
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// `fido2kit assert`: the software authenticator answers request options.
 struct AssertCommand: ParsableCommand {

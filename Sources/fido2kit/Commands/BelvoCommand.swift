@@ -1,8 +1,10 @@
 import ArgumentParser
 import Fido2Authenticator
 import Fido2Belvo
+import Fido2BelvoDevice
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// `fido2kit belvo`: the Belvo Biometric Pix bodies a phone running the SDK would send.
 struct BelvoCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// `fido2kit mds`: FIDO Metadata Service (MDS3) BLOBs, verified offline.
 struct MDSCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Foundation
 
 /// `fido2kit register`: the software authenticator answers creation options.

@@ -3,6 +3,7 @@ import Fido2CBOR
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Foundation
 
 /// `fido2kit verify`: relying-party verification of registration and authentication responses.

@@ -2,6 +2,7 @@ import Fido2Belvo
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 extension BelvoDemo {
     /// Steps 14 and 15: fido2kit's relying party verifies the two bodies as Belvo (or the

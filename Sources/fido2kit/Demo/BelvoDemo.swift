@@ -1,8 +1,10 @@
 import Fido2Authenticator
 import Fido2Belvo
+import Fido2BelvoDevice
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Foundation
 
 /// `fido2kit demo`: the whole enrollment and payment flow of Belvo's Biometric Pix guide,

@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// Reads and verifies a FIDO metadata BLOB file for `mds` and `verify registration --mds`.
 enum MetadataInput {

@@ -1,6 +1,8 @@
 import Fido2Authenticator
+import Fido2BelvoDevice
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 @testable import Fido2Belvo
 

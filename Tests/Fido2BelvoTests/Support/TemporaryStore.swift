@@ -1,5 +1,6 @@
 import Fido2Authenticator
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Foundation
 
 /// A `DirectoryCredentialStore` in a fresh temporary directory, removed when released, whose

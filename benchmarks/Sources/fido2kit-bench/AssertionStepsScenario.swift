@@ -2,6 +2,7 @@ import BenchmarkHarness
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The steps of a software-authenticator assertion measured one by one, beside the ES256 sign
 /// they surround: where the cost of `getAssertion` above a bare signature goes. No targets;

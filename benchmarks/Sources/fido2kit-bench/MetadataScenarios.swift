@@ -1,6 +1,7 @@
 import BenchmarkHarness
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Foundation
 
 /// The start-up cost of FIDO metadata (issues 22 and 24): verifying and indexing the production

@@ -3,6 +3,7 @@ import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Foundation
 
 /// fido2kit's relying party against the WebAuthn libraries a user weighs it against (issue 24):

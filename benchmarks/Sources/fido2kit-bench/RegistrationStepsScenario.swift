@@ -2,6 +2,7 @@ import BenchmarkHarness
 import Fido2Authenticator
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The steps of a software-authenticator registration (packed self attestation) measured one
 /// by one, beside the crypto floor they surround: where the cost of `makeCredential` above a

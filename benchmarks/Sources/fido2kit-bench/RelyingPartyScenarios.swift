@@ -3,6 +3,7 @@ import CPeers
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// Relying-party verification against the bare signature check it is built around (issue 5:
 /// verifying an ES256 assertion from its JSON with a stored COSE key costs at most 1.2x a bare

@@ -1,6 +1,7 @@
 import BenchmarkHarness
 import CPeers
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// Two threads against one (issue 24): the throughput of the relying party's
 /// `verifyAuthentication` and the authenticator's `getAssertion` on two threads over one, each

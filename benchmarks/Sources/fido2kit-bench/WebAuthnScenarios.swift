@@ -3,6 +3,7 @@ import Fido2Authenticator
 import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// The software authenticator's two ceremonies against the signature work they cannot avoid
 /// (issue 4's targets): a full ES256 assertion, request options JSON in and

@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// Rules of the `android-key` verifier (WebAuthn §8.4) that a relying party may relax; the
 /// defaults are the strict reading. Set them on ``AttestationTrustPolicy/androidKey``.
 public struct AndroidKeyAttestationOptions: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// Verifies `android-key` attestation statements (WebAuthn Level 3 §8.4): attestation type
 /// ``AttestationType/basic``, trust path `x5c`.
@@ -38,7 +39,7 @@ import Fido2Crypto
     /// Verifies a parsed `android-key` statement, with the relaxations of
     /// `context.policy.androidKey`.
     ///
-    /// - Throws: ``WebAuthnError`` naming the failed check: `invalidAttestationStatement` (no
+    /// - Throws: `WebAuthnError` naming the failed check: `invalidAttestationStatement` (no
     ///   certificate); `unsupportedAlgorithm` or `attestationAlgorithmMismatch` (`alg` unknown,
     ///   RS1, or not fitting the key); `attestationSignatureInvalid`; `attestationKeyMismatch`;
     ///   `attestationCertificateInvalid` (a certificate that does not parse, a missing or

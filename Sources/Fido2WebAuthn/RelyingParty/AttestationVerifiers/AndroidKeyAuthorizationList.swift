@@ -1,4 +1,5 @@
 @_spi(Fido2Internals) import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// An `AuthorizationList` of Android key attestation (`softwareEnforced` or `teeEnforced` in a
 /// ``AndroidKeyDescription``): a SEQUENCE of `[tag] EXPLICIT` fields in ascending tag order.

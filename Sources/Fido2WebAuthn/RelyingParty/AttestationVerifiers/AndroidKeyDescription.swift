@@ -1,4 +1,5 @@
 @_spi(Fido2Internals) import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// The Android key attestation extension (`KeyDescription`, OID 1.3.6.1.4.1.11129.2.1.17) of an
 /// `android-key` attestation certificate, read with the strict DER reader:
@@ -33,8 +34,8 @@ package struct AndroidKeyDescription: Sendable, Hashable {
 
     /// Parses the extension value (the DER inside extnValue).
     ///
-    /// - Throws: ``WebAuthnError`` `attestationCertificateInvalid` for DER that is malformed,
-    ///   not minimal, not this structure, or followed by bytes; ``WebAuthnError/offset`` is
+    /// - Throws: `WebAuthnError` `attestationCertificateInvalid` for DER that is malformed,
+    ///   not minimal, not this structure, or followed by bytes; `WebAuthnError.offset` is
     ///   within `derEncoded`.
     package init<C: Collection<UInt8>>(derEncoded: C) throws(WebAuthnError) {
         let bytes = Array(derEncoded)

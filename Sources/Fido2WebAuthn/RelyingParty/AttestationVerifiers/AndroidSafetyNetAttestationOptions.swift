@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// Rules of the `android-safetynet` verifier (WebAuthn §8.5) that a relying party may tune or
 /// relax; the defaults are strict. Set them on ``AttestationTrustPolicy/androidSafetyNet``.
 public struct AndroidSafetyNetAttestationOptions: Sendable, Hashable {

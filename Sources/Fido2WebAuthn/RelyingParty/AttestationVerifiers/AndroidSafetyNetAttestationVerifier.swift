@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// Verifies `android-safetynet` attestation statements (WebAuthn Level 3 §8.5, and the
 /// SafetyNet documentation's response checks): attestation type ``AttestationType/basic``,
@@ -43,7 +44,7 @@ import Fido2Encoding
     /// Verifies a parsed `android-safetynet` statement, with the options of
     /// `context.policy.androidSafetyNet`.
     ///
-    /// - Throws: ``WebAuthnError`` naming the failed check: `invalidAttestationStatement`
+    /// - Throws: `WebAuthnError` naming the failed check: `invalidAttestationStatement`
     ///   (empty `ver`); `invalidJWS` (no `x5c`, or a payload member missing or mistyped);
     ///   `unsupportedAlgorithm` or `attestationAlgorithmMismatch` (the JWS `alg`);
     ///   `attestationSignatureInvalid`; `attestationCertificateInvalid` (a certificate that

@@ -1,4 +1,5 @@
 @_spi(Fido2Internals) import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// Verifies `apple` anonymous attestation statements (WebAuthn Level 3 §8.8): attestation type
 /// ``AttestationType/anonymizationCA``, trust path `x5c`.
@@ -37,7 +38,7 @@
 
     /// Verifies a parsed `apple` statement.
     ///
-    /// - Throws: ``WebAuthnError`` naming the failed check: `invalidAttestationStatement` (no
+    /// - Throws: `WebAuthnError` naming the failed check: `invalidAttestationStatement` (no
     ///   certificate); `attestationCertificateInvalid` (a certificate that does not parse, the
     ///   nonce extension missing or malformed); `attestationNonceMismatch` (step 4);
     ///   `attestationKeyMismatch` (step 5); `attestationTrustPathInvalid` or a revocation code

@@ -1,10 +1,12 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// The attestation statement formats a relying party verifies (WebAuthn Level 3 §7.1 step 21),
 /// each with its verifier.
 ///
 /// ``standard`` holds every format fido2kit verifies. A relying party may refuse a format
 /// (``remove(format:)``, say `android-safetynet`, which Google has retired) or add one fido2kit
 /// does not verify (``register(_:)``: the statement reaches the verifier as
-/// ``AttestationStatement/unknown(format:encoded:)``, and ``AttestationVerificationContext``
+/// `AttestationStatement.unknown(format:encoded:)`, and ``AttestationVerificationContext``
 /// offers the certificate parsing and trust path evaluation the built-in verifiers use). The
 /// built-in verifiers themselves are not part of the public API; the registry is how a policy
 /// chooses among them, so the set can change without a user naming a verifier type.
@@ -31,7 +33,7 @@ public struct AttestationFormatRegistry: Sendable {
     }
 
     /// Removes the verifier of `format`: statements of that format then fail with
-    /// ``WebAuthnError/Code-swift.struct/attestationFormatUnsupported``.
+    /// `WebAuthnError.Code.attestationFormatUnsupported`.
     public mutating func remove(format: String) {
         verifiers.removeAll { $0.format == format }
     }

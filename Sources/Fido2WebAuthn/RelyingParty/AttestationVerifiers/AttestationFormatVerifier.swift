@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// Verifies one attestation statement format (WebAuthn Level 3 §8): its signatures, its
 /// certificate requirements and its binding to the authenticator data and client data, then
 /// judges its trust path with ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``.
@@ -11,7 +13,7 @@ public protocol AttestationFormatVerifier: Sendable {
 
     /// Verifies `statement` (already parsed) in `context`.
     ///
-    /// - Throws: ``WebAuthnError`` naming the failed check; never returns a failed result.
+    /// - Throws: `WebAuthnError` naming the failed check; never returns a failed result.
     static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     )

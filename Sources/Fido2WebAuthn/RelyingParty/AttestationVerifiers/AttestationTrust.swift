@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// What a registration's attestation proved, as the relying party judged it: the verdict
 /// beside the ``AttestationType`` that the statement claims.

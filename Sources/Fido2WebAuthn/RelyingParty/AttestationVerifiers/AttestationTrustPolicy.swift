@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// Which attestation certificates a relying party trusts, per statement format, and when.
 ///
@@ -32,9 +33,9 @@ public struct AttestationTrustPolicy: Sendable {
     /// by every format; each certificate is judged by its own issuer's CRL): `.none` (the
     /// default) checks nothing; `.leaf(crls)` the attestation certificate; `.chain(crls)` every
     /// certificate of the path but the anchor. A revoked certificate fails registration with
-    /// ``WebAuthnError/Code-swift.struct/attestationCertificateRevoked``; a certificate in
+    /// `WebAuthnError.Code.attestationCertificateRevoked`; a certificate in
     /// scope without a usable CRL fails closed with
-    /// ``WebAuthnError/Code-swift.struct/attestationRevocationStatusUnknown``. See
+    /// `WebAuthnError.Code.attestationRevocationStatusUnknown`. See
     /// `RevocationCheck` for the rules. Chains of formats without anchors are not judged at
     /// all, so neither is their revocation.
     public var revocation: RevocationCheck = .none

@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// The attestation types of WebAuthn Level 3 §6.5.4: what an attestation statement proves about
 /// where a credential was made.
 public enum AttestationType: String, Sendable, Hashable, CustomStringConvertible {

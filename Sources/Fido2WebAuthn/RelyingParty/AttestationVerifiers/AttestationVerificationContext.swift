@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// Everything a format verifier needs besides its statement: what was attested, the hash of the
 /// client data it was attested with, the credential public key, and the trust policy.
@@ -31,7 +32,7 @@ public struct AttestationVerificationContext: Sendable {
 
     /// Parses the DER certificate at `field` under the profile's `CertificateLeniency`.
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/attestationCertificateInvalid`` naming
+    /// - Throws: `WebAuthnError.Code.attestationCertificateInvalid` naming
     ///   `field`; under the strict profile, the reason says when the compatible profile would
     ///   have read the certificate.
     public func certificate<DER: Collection<UInt8>>(
@@ -56,7 +57,7 @@ public struct AttestationVerificationContext: Sendable {
     /// The deviation a certificate without basicConstraints is, when the profile reads it as
     /// an end-entity certificate (RFC 5280 §4.2.1.9: cA defaults to FALSE).
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/attestationCertificateInvalid`` under the
+    /// - Throws: `WebAuthnError.Code.attestationCertificateInvalid` under the
     ///   strict profile, where §8.2.1 and §8.3.1 ask for the extension.
     func missingBasicConstraints(
         field: String, prefix: String, step: VerificationStep? = nil
@@ -80,15 +81,15 @@ public struct AttestationVerificationContext: Sendable {
     /// are the roots of the authenticator's metadata entry instead, after its statuses pass
     /// (see ``MetadataTrustPolicy``).
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/attestationTrustPathInvalid`` when anchors
+    /// - Throws: `WebAuthnError.Code.attestationTrustPathInvalid` when anchors
     ///   are configured and the chain does not verify to one of them at the policy's time;
     ///   under the policy's ``AttestationTrustPolicy/revocation`` check,
-    ///   ``WebAuthnError/Code-swift.struct/attestationCertificateRevoked`` for a revoked
-    ///   certificate and ``WebAuthnError/Code-swift.struct/attestationRevocationStatusUnknown``
+    ///   `WebAuthnError.Code.attestationCertificateRevoked` for a revoked
+    ///   certificate and `WebAuthnError.Code.attestationRevocationStatusUnknown`
     ///   for one without a usable CRL; with metadata,
-    ///   ``WebAuthnError/Code-swift.struct/authenticatorStatusRefused`` for a refused status or
+    ///   `WebAuthnError.Code.authenticatorStatusRefused` for a refused status or
     ///   too low a certification level and
-    ///   ``WebAuthnError/Code-swift.struct/authenticatorNotInMetadata`` for an authenticator
+    ///   `WebAuthnError.Code.authenticatorNotInMetadata` for an authenticator
     ///   the BLOB does not list (strict mode).
     public func evaluateTrustPath(
         _ chain: [Certificate], format: String, step: VerificationStep

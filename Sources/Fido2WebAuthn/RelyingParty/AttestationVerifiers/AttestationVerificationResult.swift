@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// The outcome of verifying an attestation statement (WebAuthn Level 3 §7.1 steps 21–24).
 public struct AttestationVerificationResult: Sendable, Equatable {

@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 extension AttestationFormatVerifiers {
     /// `none`, `packed` and `fido-u2f`.
     static let coreFormats: [any AttestationFormatVerifier.Type] = [

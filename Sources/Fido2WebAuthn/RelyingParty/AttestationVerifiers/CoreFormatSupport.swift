@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// What the `none`, `packed` and `fido-u2f` verifiers do alike: `x5c` certificates and
 /// authenticatorData ‖ clientDataHash signatures.

@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 extension AttestationFormatVerifiers {
     /// `tpm`, `android-key`, `android-safetynet` and `apple`.

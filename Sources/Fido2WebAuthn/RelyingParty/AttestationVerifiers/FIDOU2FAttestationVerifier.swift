@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// Verifies the `fido-u2f` attestation statement format (WebAuthn Level 3 §8.6).
 ///
@@ -16,7 +17,7 @@ import Fido2Crypto
 
     /// Verifies a fido-u2f statement in `context`.
     ///
-    /// - Throws: ``WebAuthnError``: `invalidAttestationStatement` when `x5c` does not hold
+    /// - Throws: `WebAuthnError`: `invalidAttestationStatement` when `x5c` does not hold
     ///   exactly one certificate; `attestationCertificateInvalid` for a certificate that does
     ///   not parse or has no P-256 key; `attestationAlgorithmMismatch` for a credential key
     ///   that is not ES256 on P-256; `attestationSignatureInvalid`;

@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// Verifies the `packed` attestation statement format (WebAuthn Level 3 §8.2).
 ///
@@ -24,7 +25,7 @@ import Fido2Crypto
 
     /// Verifies a packed statement in `context`.
     ///
-    /// - Throws: ``WebAuthnError``: `attestationAlgorithmMismatch` (self: `alg` is not the
+    /// - Throws: `WebAuthnError`: `attestationAlgorithmMismatch` (self: `alg` is not the
     ///   credential's; full: `alg` does not fit the certificate key); `unsupportedAlgorithm`
     ///   (full: an `alg` this library does not implement); `attestationSignatureInvalid`; `attestationCertificateInvalid` (a certificate that
     ///   does not parse or breaks §8.2.1); `attestationAAGUIDMismatch`;

@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 extension TPMAttestationVerifier {
     /// Checks the AIK certificate requirements of WebAuthn §8.3.1 and the AAGUID extension.

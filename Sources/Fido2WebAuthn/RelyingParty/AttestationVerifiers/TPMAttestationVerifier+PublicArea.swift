@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 extension TPMAttestationVerifier {
     /// Checks that the key `pubArea` describes (its `parameters` and `unique`) is `credential`.

@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// Verifies `tpm` attestation statements (WebAuthn Level 3 §8.3): attestation type
 /// ``AttestationType/attestationCA``, trust path `x5c`.
@@ -52,7 +53,7 @@ import Fido2Crypto
 
     /// Verifies a parsed `tpm` statement.
     ///
-    /// - Throws: ``WebAuthnError`` naming the failed check: `invalidAttestationStatement` (`ver`);
+    /// - Throws: `WebAuthnError` naming the failed check: `invalidAttestationStatement` (`ver`);
     ///   `unsupportedAlgorithm` or `attestationAlgorithmMismatch` (`alg` unknown, without a
     ///   hash, or not fitting the AIK key); `attestationKeyMismatch` (`pubArea` is not the
     ///   credential key, or the attested name is not `pubArea`'s); `invalidTPMStructure`

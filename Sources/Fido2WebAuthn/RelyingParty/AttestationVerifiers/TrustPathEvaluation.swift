@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// What became of an attestation statement's certificate chain.
 public enum TrustPathEvaluation: Sendable, Equatable {

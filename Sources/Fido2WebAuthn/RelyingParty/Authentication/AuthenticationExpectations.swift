@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// What a relying party expects of one authentication ceremony: what it put in the
 /// `PublicKeyCredentialRequestOptions`, the credential record it holds, and its policies.
 public struct AuthenticationExpectations: Sendable {

@@ -1,4 +1,5 @@
 import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// How ``RelyingParty/beginAuthentication(allowCredentials:options:)`` asks for an assertion:
 /// every member of the request options it writes, and what the finishing call then accepts.

@@ -1,4 +1,5 @@
 @_spi(Fido2Internals) import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// What ``RelyingParty/finishAuthentication(responseJSON:state:credential:)`` needs of the
 /// options that ``RelyingParty/beginAuthentication(allowCredentials:options:)`` made: keep it
@@ -51,7 +52,7 @@ public struct AuthenticationState: WebAuthnJSONForm, CeremonyState {
 
     /// Reads the state's JSON form (version 1); unknown members are ignored.
     ///
-    /// - Throws: ``WebAuthnError`` naming the member: `missingMember`, `wrongType`,
+    /// - Throws: `WebAuthnError` naming the member: `missingMember`, `wrongType`,
     ///   `invalidValue` (another version), `ceremonyStateMismatch` for a registration state.
     @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var version: Int?

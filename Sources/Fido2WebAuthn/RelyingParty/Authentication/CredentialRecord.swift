@@ -1,6 +1,7 @@
 import Fido2CBOR
 import Fido2Crypto
 @_spi(Fido2Internals) import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// What a relying party stores about a registered credential and needs to verify its
 /// assertions: the credential record of WebAuthn Level 3 §7.1 step 27, and the user handle of
@@ -38,7 +39,7 @@ public struct CredentialRecord: WebAuthnJSONForm {
     /// record made by a registration.
     public let publicKeyBytes: [UInt8]
     /// The highest signature counter seen. A verified assertion whose counter went back (with
-    /// ``VerificationRelaxations/acceptsSignCountRegression``) leaves it as it was, so that a
+    /// `VerificationRelaxations.acceptsSignCountRegression`) leaves it as it was, so that a
     /// clone cannot lower it for good.
     public var signCount: UInt32
     /// The transports the client reported at registration.
@@ -68,7 +69,7 @@ public struct CredentialRecord: WebAuthnJSONForm {
 
     /// A record from its parts; the key is stored as its canonical COSE_Key encoding.
     ///
-    /// - Throws: ``WebAuthnError`` with code `invalidCredentialPublicKey` and field
+    /// - Throws: `WebAuthnError` with code `invalidCredentialPublicKey` and field
     ///   `credentialRecord.publicKey` when the key cannot be encoded (OpenSSL cannot export
     ///   its parameters).
     public init(
@@ -110,7 +111,7 @@ public struct CredentialRecord: WebAuthnJSONForm {
     ///     accepted at registration as the authenticator wrote it); a key that breaks them is
     ///     read from its canonical re-encoding. All of `CBORReader.encodingChecks`
     ///     by default; `[]` to require `options` to the letter.
-    /// - Throws: ``WebAuthnError`` with step `§7.2 step 21` and field `credentialRecord.publicKey`:
+    /// - Throws: `WebAuthnError` with step `§7.2 step 21` and field `credentialRecord.publicKey`:
     ///   `unsupportedAlgorithm` for a key of an algorithm this library cannot verify (ML-DSA,
     ///   …), `invalidCredentialPublicKey` for bytes that are not one valid COSE_Key.
     public init(
@@ -214,7 +215,7 @@ public struct CredentialRecord: WebAuthnJSONForm {
 
     /// Reads a record's JSON form; unknown members are ignored.
     ///
-    /// - Throws: ``WebAuthnError`` naming the member: `missingMember` for a required one
+    /// - Throws: `WebAuthnError` naming the member: `missingMember` for a required one
     ///   (`version`, `type`, `id`, `publicKey`, `signCount`, `uvInitialized`, `backupEligible`,
     ///   `backupState`), `invalidValue` for a version other than 1 or 2 and for an
     ///   `attestationTrust` that names no verdict, and the codes of

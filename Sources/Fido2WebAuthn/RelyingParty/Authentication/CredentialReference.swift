@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// What an authentication response says about whose credential it is, read before any
 /// verification so the server can find the credential record: by ``credentialId``, and in a
 /// discoverable sign-in by ``userHandle`` too.

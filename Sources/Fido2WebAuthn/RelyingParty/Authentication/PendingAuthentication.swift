@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// An authentication ceremony begun: the options to send to the browser and the state to keep
 /// until its response comes back.
 public struct PendingAuthentication: Sendable, Hashable {

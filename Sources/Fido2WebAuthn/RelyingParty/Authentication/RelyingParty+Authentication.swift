@@ -1,13 +1,14 @@
 import Fido2Crypto
 import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 extension RelyingParty {
     /// Verifies an assertion (WebAuthn Level 3 §7.2) made with `expected.credential`.
     ///
-    /// The steps run in the order of ``VerificationStep/authenticationSteps``, each failing with
-    /// its number in ``WebAuthnError/step`` and one of the codes that table lists for it; the
+    /// The steps run in the order of `VerificationStep.authenticationSteps`, each failing with
+    /// its number in `WebAuthnError.step` and one of the codes that table lists for it; the
     /// signature counter fails the ceremony when it did not advance (unless the relaxation
-    /// ``VerificationRelaxations/acceptsSignCountRegression`` is on; the verdict then says
+    /// `VerificationRelaxations.acceptsSignCountRegression` is on; the verdict then says
     /// ``SignCountVerdict/possibleClone(stored:received:)``). What the ``profile`` or a relaxation tolerated is listed in
     /// ``VerifiedAuthentication/deviations``.
     ///
@@ -15,7 +16,7 @@ extension RelyingParty {
     /// pieces, never concatenated, with the record's key and algorithm (any this library
     /// supports).
     ///
-    /// - Throws: ``WebAuthnError`` naming the failed step.
+    /// - Throws: `WebAuthnError` naming the failed step.
     public func verifyAuthentication(
         _ credential: AuthenticationResponseJSON, expecting expected: AuthenticationExpectations
     ) throws -> VerifiedAuthentication {
@@ -119,7 +120,7 @@ extension RelyingParty {
 
     /// §7.2 step 24: `record` with the state `authData` brings: the counter, BS and
     /// `uvInitialized`. The counter never goes down: a regression the relying party accepted
-    /// (``VerificationRelaxations/acceptsSignCountRegression``) is reported and leaves the
+    /// (`VerificationRelaxations.acceptsSignCountRegression`) is reported and leaves the
     /// stored counter as it was, so that the next assertion is still compared with the
     /// highest value seen and clone detection stays on.
     private static func updating(
@@ -135,7 +136,7 @@ extension RelyingParty {
     /// Reads an `AuthenticationResponseJSON` from UTF-8 JSON and verifies it; see
     /// ``verifyAuthentication(_:expecting:)``.
     ///
-    /// - Throws: ``WebAuthnError`` with step `§7.2 step 3` when the JSON is not an
+    /// - Throws: `WebAuthnError` with step `§7.2 step 3` when the JSON is not an
     ///   authentication response; otherwise as ``verifyAuthentication(_:expecting:)``.
     public func verifyAuthentication(
         jsonBytes: [UInt8], expecting expected: AuthenticationExpectations

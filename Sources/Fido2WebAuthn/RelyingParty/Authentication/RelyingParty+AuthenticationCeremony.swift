@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 extension RelyingParty {
     /// Begins an authentication ceremony: request options for the browser, with a fresh
     /// challenge, and the state to finish it with.
@@ -14,7 +16,7 @@ extension RelyingParty {
     ///     response's `userHandle` then names the account.
     ///   - options: everything else (``AuthenticationOptions``).
     /// - Returns: the options (``PendingAuthentication/optionsJSON``) and the state.
-    /// - Throws: ``WebAuthnError`` with step `§7.2 step 1`: `invalidValue` for a zero timeout,
+    /// - Throws: `WebAuthnError` with step `§7.2 step 1`: `invalidValue` for a zero timeout,
     ///   `invalidRelyingPartyID` for an ``AuthenticationOptions/relyingPartyID`` not among
     ///   ``identifiers``, `randomGenerationFailed` when the system cannot produce random bytes.
     public func beginAuthentication(
@@ -51,7 +53,7 @@ extension RelyingParty {
     /// let verified = try rp.finishAuthentication(responseJSON: body, state: state, credential: record)
     /// ```
     ///
-    /// - Throws: ``WebAuthnError`` with step `§7.2 step 3` when the text is not an
+    /// - Throws: `WebAuthnError` with step `§7.2 step 3` when the text is not an
     ///   `AuthenticationResponseJSON`.
     public func credentialReference(responseJSON: String) throws -> CredentialReference {
         let response = try atStep(CeremonyStep.Authentication.response) { () throws in
@@ -67,7 +69,7 @@ extension RelyingParty {
     ///
     /// Store ``VerifiedAuthentication/updatedRecord`` in place of `credential` (its counter,
     /// backup state and `uvInitialized` moved on) and delete the state whatever the outcome.
-    /// A counter that went backwards fails the ceremony (``VerificationRelaxations/acceptsSignCountRegression``
+    /// A counter that went backwards fails the ceremony (`VerificationRelaxations.acceptsSignCountRegression`
     /// accepts it); credentials that keep no counter (synced passkeys report 0) pass.
     ///
     /// - Parameters:
@@ -75,7 +77,7 @@ extension RelyingParty {
     ///   - state: ``PendingAuthentication/state`` of the ceremony.
     ///   - credential: the record of the credential the response names
     ///     (``credentialReference(responseJSON:)``).
-    /// - Throws: ``WebAuthnError`` naming the failed step (``VerificationStep/authenticationSteps``):
+    /// - Throws: `WebAuthnError` naming the failed step (`VerificationStep.authenticationSteps`):
     ///   `ceremonyExpired` or `ceremonyStateMismatch` at step 1, `credentialNotAllowed` at step
     ///   5 for a credential the options did not allow, and the failures of
     ///   ``verifyAuthentication(_:expecting:)``.
@@ -93,7 +95,7 @@ extension RelyingParty {
     /// Finishes an authentication ceremony with a response already read (by `JSONDecoder`,
     /// say); see ``finishAuthentication(responseJSON:state:credential:)``.
     ///
-    /// - Throws: ``WebAuthnError`` as ``finishAuthentication(responseJSON:state:credential:)``.
+    /// - Throws: `WebAuthnError` as ``finishAuthentication(responseJSON:state:credential:)``.
     public func finishAuthentication(
         _ response: AuthenticationResponseJSON, state: AuthenticationState,
         credential: CredentialRecord

@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// What the signature counter of an assertion says (WebAuthn Level 3 §7.2 step 22).
 public enum SignCountVerdict: Sendable, Hashable {
     /// Both the stored and the received counter are zero: the authenticator keeps no counter.

@@ -1,4 +1,5 @@
 import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// An assertion that passed every step of WebAuthn Level 3 §7.2.
 public struct VerifiedAuthentication: Sendable {

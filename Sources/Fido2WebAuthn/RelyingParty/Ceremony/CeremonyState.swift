@@ -1,5 +1,6 @@
 import Fido2Crypto
 @_spi(Fido2Internals) import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,6 @@
-/// The step labels the ceremonies put in ``WebAuthnError/step``: the numbers of the verification
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
+/// The step labels the ceremonies put in `WebAuthnError.step`: the numbers of the verification
 /// procedures in WebAuthn Level 3 §7.1 (registering a new credential) and §7.2 (verifying an
 /// authentication assertion), as the current editor's draft numbers them (with the
 /// `crossOrigin` and `topOrigin` steps).

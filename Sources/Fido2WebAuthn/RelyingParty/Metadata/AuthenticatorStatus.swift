@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// An authenticator status from a FIDO Metadata Service status report (MDS3 §3.1.3,
 /// `AuthenticatorStatus`), such as `FIDO_CERTIFIED_L1` or `REVOKED`.
 ///

@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// A FIDO certification level, ordered from ``notCertified`` to ``l3Plus``, as the statuses of
 /// a metadata entry state it (see ``AuthenticatorStatus/certificationLevel``).
 public enum CertificationLevel: Int, Sendable, Hashable, Comparable, CaseIterable,

@@ -1,5 +1,6 @@
 @_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// A verified FIDO Metadata Service BLOB (MDS3 §3.1.6, the `MetadataBLOBPayload` of a signed
 /// JWS), indexed by AAGUID and by attestation certificate key identifier.
@@ -80,7 +81,7 @@ public struct MetadataBLOB: Sendable {
     /// Reads and verifies a BLOB in JWS compact form (the body of
     /// `https://mds3.fidoalliance.org/`, surrounding whitespace allowed).
     ///
-    /// - Throws: ``WebAuthnError`` naming the failed check: `metadataInvalid` (not a compact
+    /// - Throws: `WebAuthnError` naming the failed check: `metadataInvalid` (not a compact
     ///   JWS, a header or payload member missing or mistyped, a certificate that does not
     ///   parse, a BLOB larger than ``VerificationOptions/maximumSize``);
     ///   `metadataSignatureInvalid` (an algorithm fido2kit does not verify or one that does
@@ -204,7 +205,7 @@ public struct MetadataBLOB: Sendable {
 
     /// The rollback rule: a refreshed BLOB replaces `current` only if its ``number`` is greater.
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/metadataRollback`` when this BLOB's number
+    /// - Throws: `WebAuthnError.Code.metadataRollback` when this BLOB's number
     ///   is lower than or equal to `current`'s.
     public func checkRefresh(replacing current: MetadataBLOB?) throws {
         try checkRefresh(replacingNumber: current?.number)
@@ -213,7 +214,7 @@ public struct MetadataBLOB: Sendable {
     /// The rollback rule against the number of the BLOB in use (nil: none yet, anything is
     /// accepted); see ``checkRefresh(replacing:)``.
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/metadataRollback`` when this BLOB's number
+    /// - Throws: `WebAuthnError.Code.metadataRollback` when this BLOB's number
     ///   is lower than or equal to `currentNumber`.
     public func checkRefresh(replacingNumber currentNumber: Int64?) throws {
         guard let currentNumber, number <= currentNumber else { return }
@@ -227,7 +228,7 @@ public struct MetadataBLOB: Sendable {
     /// verified payload, without a signature, a chain or a date: what the fuzz target for the
     /// payload reader drives. Not for relying parties, which must only read signed BLOBs.
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/metadataInvalid`` naming the member, for
+    /// - Throws: `WebAuthnError.Code.metadataInvalid` naming the member, for
     ///   JSON that does not read within the BLOB limits or a payload of another shape.
     @_spi(Fido2Internals)
     public static func readPayload(

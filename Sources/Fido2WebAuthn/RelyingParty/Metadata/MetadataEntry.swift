@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// One authenticator model of a FIDO metadata BLOB (MDS3 §3.1.1, `MetadataBLOBPayloadEntry`),
 /// with the metadata statement fields that attestation verification uses, parsed when the BLOB

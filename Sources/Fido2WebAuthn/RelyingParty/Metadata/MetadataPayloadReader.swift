@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// Reads the members of a verified `MetadataBLOBPayload` (MDS3 §3.1.6) into typed values;
 /// every failure is a `metadataInvalid` naming the member's path.

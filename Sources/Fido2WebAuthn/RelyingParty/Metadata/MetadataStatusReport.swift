@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// One status report of a metadata entry (MDS3 §3.1.3, `StatusReport`): a status, the day it
 /// took effect and, for a compromise, the certificates it concerns.

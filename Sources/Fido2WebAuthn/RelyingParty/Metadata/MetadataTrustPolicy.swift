@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// Trust in attestation from a verified FIDO metadata BLOB: which entry vouches for an
 /// authenticator, which statuses are refused, and what happens to an authenticator the BLOB
@@ -13,7 +14,7 @@ import Fido2Crypto
 /// The primary entry is the AAGUID's when there is one, else the first found by key. Then:
 ///
 /// - a report carrying one of ``refusedStatuses`` in **any** matching entry fails with
-///   ``WebAuthnError/Code-swift.struct/authenticatorStatusRefused`` naming the status (an
+///   `WebAuthnError.Code.authenticatorStatusRefused` naming the status (an
 ///   attestation key compromise that names certificates refuses only chains holding one, see
 ///   ``MetadataStatusReport/concerns(path:)``), as does a primary entry whose
 ///   ``MetadataEntry/certificationLevel`` is below ``minimumCertificationLevel``;
@@ -21,7 +22,7 @@ import Fido2Crypto
 ///   ``MetadataEntry/attestationRootCertificates`` **instead of** the anchors the policy
 ///   configures for the format: a root of one model does not vouch for another model's AAGUID;
 /// - with no entry, a ``Mode/strict`` policy (the default) fails with
-///   ``WebAuthnError/Code-swift.struct/authenticatorNotInMetadata``; a ``Mode/permissive`` one
+///   `WebAuthnError.Code.authenticatorNotInMetadata`; a ``Mode/permissive`` one
 ///   judges the chain against the configured anchors as if there were no metadata (trust path
 ///   not evaluated when there are none).
 ///
@@ -89,7 +90,7 @@ public struct MetadataTrustPolicy: Sendable {
     /// certification level against ``minimumCertificationLevel``: the worst wins, so one
     /// refused report in any entry refuses.
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/authenticatorStatusRefused`` naming the
+    /// - Throws: `WebAuthnError.Code.authenticatorStatusRefused` naming the
     ///   status and its entry, or the level.
     public func checkStatus(of entries: [MetadataEntry], path: [Certificate]) throws {
         for entry in entries {
@@ -106,7 +107,7 @@ public struct MetadataTrustPolicy: Sendable {
     /// Checks `entry`'s statuses against ``refusedStatuses`` and
     /// ``minimumCertificationLevel``.
     ///
-    /// - Throws: ``WebAuthnError/Code-swift.struct/authenticatorStatusRefused`` naming the
+    /// - Throws: `WebAuthnError.Code.authenticatorStatusRefused` naming the
     ///   status or the level.
     public func checkStatus(of entry: MetadataEntry) throws {
         if let refused = entry.firstStatus(in: refusedStatuses) {

@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// What a relying party accepts among the authenticator extension outputs (WebAuthn Level 3
 /// §7.1 step 28, §7.2 step 23).
 ///
@@ -8,7 +10,7 @@ public enum ExtensionPolicy: Sendable, Hashable {
     /// ignore or act on (WebAuthn lets relying parties ignore unsolicited extensions).
     case acceptAll
     /// Only outputs of these extension identifiers may appear; any other fails the ceremony
-    /// with ``WebAuthnError/Code-swift.struct/extensionNotAllowed``.
+    /// with `WebAuthnError.Code.extensionNotAllowed`.
     case allowOnly(Set<String>)
 
     /// The first identifier in `outputs` the policy refuses, or nil.

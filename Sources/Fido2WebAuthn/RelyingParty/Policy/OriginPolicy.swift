@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 /// The origins a relying party accepts in clientDataJSON (WebAuthn Level 3 §7.1 steps 9–11,
 /// §7.2 steps 12–14, §13.4.9).
 ///
@@ -10,7 +12,7 @@ public struct OriginPolicy: Sendable, Hashable {
     public enum CrossOrigin: Sendable, Hashable {
         /// Ceremonies run only in top-level pages or same-origin frames: `crossOrigin: true`
         /// or a `topOrigin` member fails the ceremony with
-        /// ``WebAuthnError/Code-swift.struct/crossOriginNotAllowed``.
+        /// `WebAuthnError.Code.crossOriginNotAllowed`.
         case forbidden
         /// Ceremonies may run in a cross-origin iframe. A `topOrigin`, when the client sends
         /// one, must be one of `topOrigins`; clients that do not send it (`crossOrigin: true`

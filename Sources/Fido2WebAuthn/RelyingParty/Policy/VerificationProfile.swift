@@ -1,5 +1,6 @@
 import Fido2CBOR
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// How literally a relying party reads what authenticators send: as deployed relying parties
 /// do (``compatible``, the default) or to the letter of CTAP2 and WebAuthn (``strict``).

@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// What a relying party expects of one registration ceremony: what it put in the
 /// `PublicKeyCredentialCreationOptions` and what it will accept back.
@@ -31,7 +32,7 @@ public struct RegistrationExpectations: Sendable {
     /// anchors is reported as ``TrustPathEvaluation/notEvaluated(reason:)``.
     public var attestation: AttestationConveyancePreference
     /// The credential IDs of `excludeCredentials`: a response creating one of them fails step
-    /// 26 with ``WebAuthnError/Code-swift.struct/credentialExcluded``.
+    /// 26 with `WebAuthnError.Code.credentialExcluded`.
     public var excludedCredentials: [[UInt8]]
 
     /// Expectations for a ceremony that sent `challenge`.

@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// How ``RelyingParty/beginRegistration(user:excludeCredentials:options:)`` asks for a
 /// credential: every member of the creation options it writes, and what the finishing call then

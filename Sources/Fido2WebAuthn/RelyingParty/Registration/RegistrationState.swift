@@ -1,5 +1,6 @@
 import Fido2Crypto
 @_spi(Fido2Internals) import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// What ``RelyingParty/finishRegistration(responseJSON:state:)`` needs of the options that
 /// ``RelyingParty/beginRegistration(user:excludeCredentials:options:)`` made: keep it between
@@ -78,7 +79,7 @@ public struct RegistrationState: WebAuthnJSONForm, CeremonyState {
 
     /// Reads the state's JSON form (version 1); unknown members are ignored.
     ///
-    /// - Throws: ``WebAuthnError`` naming the member: `missingMember`, `wrongType`,
+    /// - Throws: `WebAuthnError` naming the member: `missingMember`, `wrongType`,
     ///   `invalidValue` (another version, an unknown attestation type),
     ///   `ceremonyStateMismatch` for an authentication state.
     @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {

@@ -1,12 +1,13 @@
 import Fido2CBOR
 import Fido2Crypto
 import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 extension RelyingParty {
     /// Verifies a registration (WebAuthn Level 3 §7.1) and returns the new credential.
     ///
-    /// The steps run in the order of ``VerificationStep/registrationSteps``, each failing with
-    /// its number in ``WebAuthnError/step`` and one of the codes that table lists for it. The
+    /// The steps run in the order of `VerificationStep.registrationSteps`, each failing with
+    /// its number in `WebAuthnError.step` and one of the codes that table lists for it. The
     /// cheap checks of the credential ID and extensions run before the attestation's signatures
     /// and certificates: the outcome is the same, and forged input is turned away before the
     /// costly work. What the ``profile`` or a relaxation tolerated is listed in
@@ -20,7 +21,7 @@ extension RelyingParty {
     /// (the caller wants proven attestation), when it fails step 24. Checking that the credential ID is not registered yet (step 26) is
     /// the caller's too.
     ///
-    /// - Throws: ``WebAuthnError`` naming the failed step.
+    /// - Throws: `WebAuthnError` naming the failed step.
     public func verifyRegistration(
         _ credential: RegistrationResponseJSON, expecting expected: RegistrationExpectations
     ) throws -> VerifiedRegistration {
@@ -178,7 +179,7 @@ extension RelyingParty {
     /// Reads a `RegistrationResponseJSON` from UTF-8 JSON and verifies it; see
     /// ``verifyRegistration(_:expecting:)``.
     ///
-    /// - Throws: ``WebAuthnError`` with step `§7.1 step 3` when the JSON is not a registration
+    /// - Throws: `WebAuthnError` with step `§7.1 step 3` when the JSON is not a registration
     ///   response; otherwise as ``verifyRegistration(_:expecting:)``.
     public func verifyRegistration(
         jsonBytes: [UInt8], expecting expected: RegistrationExpectations

@@ -1,3 +1,5 @@
+@_spi(Fido2Internals) import Fido2WebAuthnWire
+
 extension RelyingParty {
     /// Begins a registration ceremony: creation options for the browser, with a fresh
     /// challenge, and the state to finish it with.
@@ -17,7 +19,7 @@ extension RelyingParty {
     ///     response creating one of them fails.
     ///   - options: everything else; the defaults suit passkeys (``RegistrationOptions``).
     /// - Returns: the options (``PendingRegistration/optionsJSON``) and the state.
-    /// - Throws: ``WebAuthnError`` with step `§7.1 step 1`: `invalidValue` for a user handle
+    /// - Throws: `WebAuthnError` with step `§7.1 step 1`: `invalidValue` for a user handle
     ///   of the wrong length, no algorithms or a zero timeout; `invalidRelyingPartyID` for an
     ///   ``RegistrationOptions/relyingPartyID`` not among ``identifiers``;
     ///   `randomGenerationFailed` when the system cannot produce random bytes.
@@ -78,7 +80,7 @@ extension RelyingParty {
     ///   - responseJSON: what `PublicKeyCredential.toJSON()` gave the browser.
     ///   - state: ``PendingRegistration/state`` of the ceremony.
     /// - Returns: the record, with the state's user handle.
-    /// - Throws: ``WebAuthnError`` naming the failed step (``VerificationStep/registrationSteps``):
+    /// - Throws: `WebAuthnError` naming the failed step (`VerificationStep.registrationSteps`):
     ///   `ceremonyExpired` or `ceremonyStateMismatch` at step 1, `credentialExcluded` at step
     ///   26, and the failures of ``verifyRegistration(_:expecting:)``.
     public func finishRegistration(
@@ -91,7 +93,7 @@ extension RelyingParty {
     /// Finishes a registration ceremony with a response already read (by `JSONDecoder`, say);
     /// see ``finishRegistration(responseJSON:state:)``.
     ///
-    /// - Throws: ``WebAuthnError`` as ``finishRegistration(responseJSON:state:)``.
+    /// - Throws: `WebAuthnError` as ``finishRegistration(responseJSON:state:)``.
     public func finishRegistration(
         _ response: RegistrationResponseJSON, state: RegistrationState
     ) throws -> CredentialRecord {
@@ -104,7 +106,7 @@ extension RelyingParty {
     /// ``VerifiedRegistration/credentialRecord(userHandle:)`` with the state's `user.id` is the
     /// record to store.
     ///
-    /// - Throws: ``WebAuthnError`` as ``finishRegistration(responseJSON:state:)``.
+    /// - Throws: `WebAuthnError` as ``finishRegistration(responseJSON:state:)``.
     public func verifyRegistration(
         responseJSON: String, state: RegistrationState
     ) throws -> VerifiedRegistration {
@@ -118,7 +120,7 @@ extension RelyingParty {
     /// Verifies a registration response already read against a ceremony state; see
     /// ``verifyRegistration(responseJSON:state:)``.
     ///
-    /// - Throws: ``WebAuthnError`` as ``finishRegistration(responseJSON:state:)``.
+    /// - Throws: `WebAuthnError` as ``finishRegistration(responseJSON:state:)``.
     public func verifyRegistration(
         _ response: RegistrationResponseJSON, state: RegistrationState
     ) throws -> VerifiedRegistration {

@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// A registration that passed every step of WebAuthn Level 3 §7.1: the new credential and
 /// what its attestation proved.

@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 extension AttestationTrustPolicy {
     /// A policy that trusts every root of ``WellKnownAttestationRoots`` for its formats

@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Fido2Encoding
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// One public attestation root certificate that fido2kit carries as text, with where it came
 /// from and the SHA-256 fingerprint it must have.

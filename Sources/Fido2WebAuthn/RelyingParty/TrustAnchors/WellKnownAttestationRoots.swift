@@ -1,4 +1,5 @@
 import Fido2Crypto
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// The public root certificates that anchor the device attestation formats, as fido2kit ships
 /// them: the Apple WebAuthn root (`apple`), Google's hardware attestation roots

@@ -5,6 +5,7 @@
 // seeds: attestation-objects
 import Fido2CBOR
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import FuzzSupport
 
 /// Invariants on every attestation object that parses:

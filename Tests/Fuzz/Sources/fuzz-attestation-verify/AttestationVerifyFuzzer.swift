@@ -6,6 +6,7 @@
 import Fido2CBOR
 import Fido2Crypto
 @_spi(Fido2Internals) import Fido2WebAuthn
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 import FuzzSupport
 
 /// Invariants:

@@ -5,6 +5,7 @@
 import Fido2CBOR
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import FuzzSupport
 
 /// Invariants on every authenticator data that parses:

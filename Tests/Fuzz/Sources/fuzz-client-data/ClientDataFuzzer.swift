@@ -3,6 +3,7 @@
 // seeds: client-data
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import FuzzSupport
 
 /// Invariants on every clientDataJSON that parses:

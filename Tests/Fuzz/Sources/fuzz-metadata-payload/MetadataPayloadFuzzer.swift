@@ -3,6 +3,7 @@
 // dictionary: json
 // seeds: metadata-payloads
 @_spi(Fido2Internals) import Fido2WebAuthn
+@_spi(Fido2Internals) import Fido2WebAuthnWire
 import FuzzSupport
 
 /// Invariants on every payload that reads:

@@ -5,6 +5,7 @@
 // seeds: relying-party
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import FuzzSupport
 
 /// The relying party takes its expected challenge and origin from the response's own client

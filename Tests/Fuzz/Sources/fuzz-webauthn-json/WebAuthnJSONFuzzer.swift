@@ -5,6 +5,7 @@
 // seeds: webauthn-json
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnWire
 import Foundation
 import FuzzSupport
 

@@ -234,7 +234,7 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The attestation statement verified, but its attestation type (none, self, basic, …)
         /// is not one the relying party accepts.
         public static let attestationTypeNotAccepted = Code(.attestationTypeNotAccepted)
-        /// The ceremony's state (``RegistrationState``, ``AuthenticationState``) expired: the
+        /// The ceremony's state (`RegistrationState`, `AuthenticationState`) expired: the
         /// response came after the timeout its options gave the user.
         public static let ceremonyExpired = Code(.ceremonyExpired)
         /// The ceremony's state does not belong here: another relying party's RP ID, or a state
@@ -265,7 +265,7 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// validation time.
         public static let attestationTrustPathInvalid = Code(.attestationTrustPathInvalid)
         /// A certificate of the attestation chain is revoked by a CRL the trust policy
-        /// supplies (``AttestationTrustPolicy/revocation``).
+        /// supplies (`AttestationTrustPolicy.revocation`).
         public static let attestationCertificateRevoked = Code(.attestationCertificateRevoked)
         /// The trust policy asks for revocation checking, but no usable CRL vouches for a
         /// certificate of the attestation chain (none from its issuer, or one that is expired,
@@ -334,7 +334,7 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The same error seen from one level up: `component` (a member name or `[index]`) goes in
     /// front of ``field``. Readers of nested values add their part of the path only when an
     /// error passes through them, so successful reads never build path strings.
-    func prefixingField(_ component: String) -> WebAuthnError {
+    package func prefixingField(_ component: String) -> WebAuthnError {
         guard !component.isEmpty else { return self }
         let path: String
         if let field {

@@ -1,5 +1,5 @@
 /// The ways a relying party may knowingly accept less than WebAuthn Level 3 and CTAP2 require,
-/// beyond what its ``VerificationProfile`` reads. Every relaxation is off by default; each one
+/// beyond what its `VerificationProfile` reads. Every relaxation is off by default; each one
 /// names what it lets through, and a result lists what it let through as
 /// ``ToleratedDeviation``s. A failure that a relaxation would have accepted says so, naming it
 /// here and on the command line (``named``).
@@ -10,7 +10,7 @@ public struct VerificationRelaxations: OptionSet, Sendable, Hashable {
     /// The relaxations of `rawValue`.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    /// Under the ``VerificationProfile/strict`` profile, reads attestation objects, attestation
+    /// Under the `VerificationProfile.strict` profile, reads attestation objects, attestation
     /// statements and authenticator data (credential public keys, extension outputs) whose CBOR
     /// maps are not in CTAP2 canonical key order, as the FIDO conformance tool and some
     /// authenticators write them; the compatible profile reads them anyway. Every other rule
@@ -29,33 +29,33 @@ public struct VerificationRelaxations: OptionSet, Sendable, Hashable {
     public static let acceptsBackupEligibilityChange = VerificationRelaxations(rawValue: 1 << 2)
 
     /// `android-safetynet` (§8.5): skips the `timestampMs` freshness check, for recorded
-    /// responses; the same as ``AndroidSafetyNetAttestationOptions/skipsTimestampCheck``.
+    /// responses; the same as `AndroidSafetyNetAttestationOptions.skipsTimestampCheck`.
     /// Command line: `safetynet-timestamp`.
     public static let skipsSafetyNetTimestampCheck = VerificationRelaxations(rawValue: 1 << 3)
 
     /// `android-safetynet` (§8.5): accepts `ctsProfileMatch: false` when `basicIntegrity` is
-    /// true; the same as ``AndroidSafetyNetAttestationOptions/acceptsCTSProfileMismatch``.
+    /// true; the same as `AndroidSafetyNetAttestationOptions.acceptsCTSProfileMismatch`.
     /// Command line: `safetynet-cts-profile`.
     public static let acceptsSafetyNetCTSProfileMismatch = VerificationRelaxations(
         rawValue: 1 << 4)
 
     /// `android-key` (§8.4): accepts authorization lists that omit `origin` or `purpose`
     /// (pre-2019 keystores, the W3C test vector); the same as
-    /// ``AndroidKeyAttestationOptions/acceptsMissingOriginAndPurpose``. Command line:
+    /// `AndroidKeyAttestationOptions.acceptsMissingOriginAndPurpose`. Command line:
     /// `android-key-missing-origin-purpose`.
     public static let acceptsAndroidKeyMissingOriginAndPurpose = VerificationRelaxations(
         rawValue: 1 << 5)
 
     /// `android-key` (§8.4): takes `origin` and `purpose` from `softwareEnforced` as well as
     /// `teeEnforced`; the same as
-    /// ``AndroidKeyAttestationOptions/acceptsSoftwareEnforcedAuthorizations``. Command line:
+    /// `AndroidKeyAttestationOptions.acceptsSoftwareEnforcedAuthorizations`. Command line:
     /// `android-key-software-enforced`.
     public static let acceptsAndroidKeySoftwareEnforcedAuthorizations = VerificationRelaxations(
         rawValue: 1 << 6)
 
     /// Authentication (§7.2 step 22): a signature counter that does not advance (while the
     /// stored or the received one is non-zero) is reported as
-    /// ``SignCountVerdict/possibleClone(stored:received:)`` and a deviation instead of failing
+    /// `SignCountVerdict.possibleClone(stored:received:)` and a deviation instead of failing
     /// the ceremony. Credentials that keep no counter (synced passkeys report 0 every time)
     /// pass without it. Command line: `sign-count-regression`.
     public static let acceptsSignCountRegression = VerificationRelaxations(rawValue: 1 << 7)
@@ -122,7 +122,7 @@ public struct VerificationRelaxations: OptionSet, Sendable, Hashable {
     }
 
     /// The sentence an error adds when `relaxation` would have accepted the input.
-    static func hint(_ relaxation: VerificationRelaxations) -> String {
+    package static func hint(_ relaxation: VerificationRelaxations) -> String {
         guard let descriptor = named.first(where: { $0.relaxation == relaxation }) else {
             return ""
         }

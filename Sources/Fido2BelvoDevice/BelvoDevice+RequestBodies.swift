@@ -1,8 +1,12 @@
+import Fido2Authenticator
+import Fido2Belvo
+import Fido2WebAuthnWire
+
 extension BelvoDevice {
     /// Registers a credential for Belvo's registration options JSON and returns the body of
     /// `POST /enrollments/{id}/confirm/` carrying it (`fido2kit belvo enroll`).
     ///
-    /// - Throws: ``BelvoError`` as ``startRegistration(fidoOptions:)-(String)``; the store is
+    /// - Throws: `BelvoError` as ``startRegistration(fidoOptions:)-(String)``; the store is
     ///   unchanged when it throws.
     public func confirmEnrollmentRequest(
         fidoOptions: some Collection<UInt8>
@@ -17,10 +21,10 @@ extension BelvoDevice {
     /// - Parameters:
     ///   - fidoOptions: the payment intent's `fido_options` JSON.
     ///   - riskSignals: the device's fresh risk signals, embedded byte for byte.
-    ///   - platform: nil for the API guide's body; ``BelvoAuthorizePaymentRequest/iosPlatform``
+    ///   - platform: nil for the API guide's body; `BelvoAuthorizePaymentRequest.iosPlatform`
     ///     for the SDK's `AuthorizePaymentIntentPayload`.
     ///   - fallbackCredential: as in ``startSigning(fidoOptions:fallbackCredential:)-(String,_)``.
-    /// - Throws: ``BelvoError`` as ``startSigning(fidoOptions:fallbackCredential:)-(String,_)``;
+    /// - Throws: `BelvoError` as ``startSigning(fidoOptions:fallbackCredential:)-(String,_)``;
     ///   the store is unchanged when it throws.
     public func authorizePaymentRequest(
         fidoOptions: some Collection<UInt8>, riskSignals: BelvoRiskSignals,
@@ -38,7 +42,7 @@ extension BelvoDevice {
     /// Signs the `fido_options` of a payment intent answer (`POST /payment-intents/`,
     /// `GET /payment-intents/{id}/`) and returns the authorize body.
     ///
-    /// - Throws: ``BelvoError/Code/malformedFidoOptions`` when the payment intent carries no
+    /// - Throws: `BelvoError.Code.malformedFidoOptions` when the payment intent carries no
     ///   usable `fido_options`; then as ``authorizePaymentRequest(fidoOptions:riskSignals:platform:fallbackCredential:)``.
     public func authorizePaymentRequest(
         paymentIntent: BelvoPaymentIntent, riskSignals: BelvoRiskSignals,

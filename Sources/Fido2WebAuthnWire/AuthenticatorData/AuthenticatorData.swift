@@ -55,7 +55,7 @@ public struct AuthenticatorData: Sendable, Hashable {
     /// `tolerated` is read from its canonical re-encoding; what it broke is appended to
     /// `deviations` (fields relative to the authenticator data). The strict reading runs
     /// first, so canonical input costs nothing more.
-    init(
+    package init(
         bytes: ArraySlice<UInt8>, options: CBORDecodingOptions,
         tolerating tolerated: CBORDecodingOptions.Checks, deviations: inout [ToleratedDeviation]
     ) throws(WebAuthnError) {

@@ -1,7 +1,7 @@
 import Fido2CBOR
 
 /// Something an authenticator or client did that CTAP2 or WebAuthn does not allow, which the
-/// relying party accepted anyway: under the ``VerificationProfile/compatible`` profile, or
+/// relying party accepted anyway: under the `VerificationProfile.compatible` profile, or
 /// because a named relaxation (``VerificationRelaxations``) says so. Verified results list
 /// them so an operator can see what a device did wrong without refusing its user.
 public struct ToleratedDeviation: Sendable, Hashable, CustomStringConvertible {
@@ -71,7 +71,7 @@ public struct ToleratedDeviation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same deviation with `prefix` put before its field.
-    func prefixingField(_ prefix: String) -> ToleratedDeviation {
+    package func prefixingField(_ prefix: String) -> ToleratedDeviation {
         ToleratedDeviation(
             kind: kind, field: "\(prefix).\(field)", detail: detail, offset: offset,
             relaxation: relaxation)

@@ -64,9 +64,9 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
         public let codes: [WebAuthnError.Code]
     }
 
-    /// The steps of §7.1 that can fail, in the order ``RelyingParty`` runs them (the credential
+    /// The steps of §7.1 that can fail, in the order `RelyingParty` runs them (the credential
     /// ID and extension checks run before the costly attestation statement; the outcome is the
-    /// same). Step 1 is the ceremony state of ``RelyingParty/finishRegistration(responseJSON:state:)``;
+    /// same). Step 1 is the ceremony state of `RelyingParty.finishRegistration(responseJSON:state:)`;
     /// of step 26 (the credential ID is not registered yet) the library checks the IDs the
     /// options excluded and the caller checks its database.
     public static let registrationSteps: [Check] = [
@@ -160,8 +160,8 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
             ]),
     ]
 
-    /// The steps of §7.2 that can fail, in the order ``RelyingParty`` runs them. Step 1 is the
-    /// ceremony state of ``RelyingParty/finishAuthentication(responseJSON:state:credential:)``.
+    /// The steps of §7.2 that can fail, in the order `RelyingParty` runs them. Step 1 is the
+    /// ceremony state of `RelyingParty.finishAuthentication(responseJSON:state:credential:)`.
     public static let authenticationSteps: [Check] = [
         Check(
             step: .authentication(1), lastStep: nil,

@@ -72,7 +72,7 @@ public struct AttestationObject: Sendable, Hashable {
     /// attestation object. The strict reading runs first, so canonical input costs nothing
     /// more. When the object itself was re-encoded, ``bytes`` and ``encodedStatement`` are the
     /// re-encoding; the authenticator data is always the bytes as sent.
-    init(
+    package init(
         bytes: ArraySlice<UInt8>, options: CBORDecodingOptions,
         tolerating tolerated: CBORDecodingOptions.Checks, deviations: inout [ToleratedDeviation]
     ) throws(WebAuthnError) {

@@ -1,7 +1,7 @@
 extension WebAuthnError {
     /// The same error attributed to `step`, unless it already names one (a format verifier's
     /// trust path error names its own).
-    func attributed(to step: VerificationStep) -> WebAuthnError {
+    package func attributed(to step: VerificationStep) -> WebAuthnError {
         guard self.step == nil else { return self }
         return WebAuthnError(code, reason, field: field, step: step, offset: offset)
     }
@@ -9,13 +9,13 @@ extension WebAuthnError {
     /// The same error as a ceremony step: a format verifier's own section (`§8.3`) moves into
     /// the reason (`§8.3: …`) and the step becomes `step`; an error already naming a ceremony
     /// step (`§7.1 step 24`, a trust path) or none at all is attributed as ``attributed(to:)``.
-    func attributedToCeremony(step: VerificationStep) -> WebAuthnError {
+    package func attributedToCeremony(step: VerificationStep) -> WebAuthnError {
         guard let own = self.step, !own.isCeremonyStep else { return attributed(to: step) }
         return WebAuthnError(code, "\(own): \(reason)", field: field, step: step, offset: offset)
     }
 
     /// A relying-party failure of `step`.
-    static func failed(
+    package static func failed(
         _ code: Code, _ reason: String, field: String? = nil, step: VerificationStep
     ) -> WebAuthnError {
         WebAuthnError(code, reason, field: field, step: step)
@@ -24,7 +24,7 @@ extension WebAuthnError {
 
 /// Runs `body`, attributing any error it throws without a step to `step`. The body calls this
 /// module's API, which throws ``WebAuthnError`` only.
-func atStep<Result>(
+package func atStep<Result>(
     _ step: VerificationStep, _ body: () throws -> Result
 ) throws(WebAuthnError) -> Result {
     do {
@@ -37,7 +37,7 @@ func atStep<Result>(
 /// `text` as it goes into an error reason: in quotes, control characters escaped (`\n`,
 /// `\u{7f}`), cut after 100 characters. Client data is attacker-controlled; a reason stays one
 /// line whatever it holds.
-func quotedInput(_ text: String) -> String {
+package func quotedInput(_ text: String) -> String {
     var quoted = "\""
     for (index, scalar) in text.unicodeScalars.enumerated() {
         guard index < 100 else {

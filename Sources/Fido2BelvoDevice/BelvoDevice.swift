@@ -1,7 +1,8 @@
 import Fido2Authenticator
+import Fido2Belvo
 import Fido2Crypto
 import Fido2Encoding
-import Fido2WebAuthn
+import Fido2WebAuthnWire
 
 /// A phone running Belvo's `BiometricPixSDK`, reproduced on Linux: the SDK's two FIDO calls,
 /// ``startRegistration(fidoOptions:)-(String)`` and
@@ -29,9 +30,9 @@ import Fido2WebAuthn
 ///   authenticator (passkeys, iCloud Keychain) does. Among the algorithms the device supports,
 ///   the relying party's order of `pubKeyCredParams` decides (WebAuthn §6.3.2): Belvo lists
 ///   RS256 before ES256, and the device answers ES256 because it has nothing else. Options
-///   offering no ES256 fail with ``BelvoError/Code/unsupportedAlgorithms``.
+///   offering no ES256 fail with `BelvoError.Code.unsupportedAlgorithms`.
 /// - **Mapping.** Belvo's options become WebAuthn options as ``creationOptions(for:)`` and
-///   ``requestOptions(for:)`` say: `user.id` per ``BelvoRegistrationOptions`` (the UUID text's
+///   ``requestOptions(for:)`` say: `user.id` per `BelvoRegistrationOptions` (the UUID text's
 ///   UTF-8 bytes by default), the `appid` extension dropped, user verification required (the
 ///   SDK always shows the biometric prompt) and a discoverable credential preferred (Apple's
 ///   platform credentials are passkeys, always discoverable).
@@ -96,8 +97,8 @@ public struct BelvoDevice: Sendable {
     /// `GET /enrollments/{id}/fido-registration-options/`, as the SDK's
     /// `startRegistration(fidoResponseString:callback:)` does.
     ///
-    /// - Throws: ``BelvoError``: ``BelvoError/Code/malformedFidoOptions`` or
-    ///   ``BelvoError/Code/unsupportedAlgorithms`` for options that cannot be used; then as
+    /// - Throws: `BelvoError`: `BelvoError.Code.malformedFidoOptions` or
+    ///   `BelvoError.Code.unsupportedAlgorithms` for options that cannot be used; then as
     ///   ``startRegistration(options:)``.
     public func startRegistration(fidoOptions: String) throws -> AttestationResponse {
         try startRegistration(fidoOptions: Array(fidoOptions.utf8))
@@ -105,7 +106,7 @@ public struct BelvoDevice: Sendable {
 
     /// Registers a credential from the options JSON bytes.
     ///
-    /// - Throws: ``BelvoError`` as ``startRegistration(fidoOptions:)-(String)``.
+    /// - Throws: `BelvoError` as ``startRegistration(fidoOptions:)-(String)``.
     public func startRegistration(
         fidoOptions: some Collection<UInt8>
     ) throws -> AttestationResponse {
@@ -116,12 +117,12 @@ public struct BelvoDevice: Sendable {
 
     /// Registers a credential from options already mapped.
     ///
-    /// - Throws: ``BelvoError``: ``BelvoError/Code/unsupportedAlgorithms`` when the options
-    ///   offer no algorithm the device supports; ``BelvoError/Code/invalidOrigin`` when the
-    ///   chosen ``origin`` cannot claim the RP ID; ``BelvoError/Code/malformedFidoOptions`` when
-    ///   the RP ID is not a domain; ``BelvoError/Code/credentialExcluded`` when the device
-    ///   already holds an excluded credential; ``BelvoError/Code/authenticatorFailure`` and
-    ///   ``BelvoError/Code/credentialStoreFailure`` (``BelvoError/Kind/unknown``) when the
+    /// - Throws: `BelvoError`: `BelvoError.Code.unsupportedAlgorithms` when the options
+    ///   offer no algorithm the device supports; `BelvoError.Code.invalidOrigin` when the
+    ///   chosen ``origin`` cannot claim the RP ID; `BelvoError.Code.malformedFidoOptions` when
+    ///   the RP ID is not a domain; `BelvoError.Code.credentialExcluded` when the device
+    ///   already holds an excluded credential; `BelvoError.Code.authenticatorFailure` and
+    ///   `BelvoError.Code.credentialStoreFailure` (`BelvoError.Kind.unknown`) when the
     ///   authenticator or its store fails.
     public func startRegistration(
         options: BelvoRegistrationOptions
@@ -151,7 +152,7 @@ public struct BelvoDevice: Sendable {
 
     /// The WebAuthn creation options this device answers for Belvo's registration options.
     ///
-    /// `rp`, `user` (with ``BelvoRegistrationOptions/userHandle``), `challenge`,
+    /// `rp`, `user` (with `BelvoRegistrationOptions.userHandle`), `challenge`,
     /// `pubKeyCredParams` (Belvo's order), `timeout` (clamped to 32 bits), `excludeCredentials`
     /// and `attestation` carry over; `userVerification` is `required` and `residentKey`
     /// `preferred` (or `required` when Belvo requires it), as an iPhone behind a biometric
@@ -189,7 +190,7 @@ public struct BelvoDevice: Sendable {
     ///   - fallbackCredential: for a retry, the base64url id of a credential to use when the
     ///     device holds none of `allowCredentials` (or, with an empty list, no discoverable
     ///     credential), such as the `encodedId` the app kept from enrollment.
-    /// - Throws: ``BelvoError``: ``BelvoError/Code/malformedFidoOptions`` for options that
+    /// - Throws: `BelvoError`: `BelvoError.Code.malformedFidoOptions` for options that
     ///   cannot be used; then as ``startSigning(options:fallbackCredential:)``.
     public func startSigning(
         fidoOptions: String, fallbackCredential: String? = nil
@@ -200,7 +201,7 @@ public struct BelvoDevice: Sendable {
 
     /// Signs `fido_options` given as JSON bytes.
     ///
-    /// - Throws: ``BelvoError`` as ``startSigning(fidoOptions:fallbackCredential:)-(String,_)``.
+    /// - Throws: `BelvoError` as ``startSigning(fidoOptions:fallbackCredential:)-(String,_)``.
     public func startSigning(
         fidoOptions: some Collection<UInt8>, fallbackCredential: String? = nil
     ) throws -> AssertionResponse {
@@ -211,14 +212,14 @@ public struct BelvoDevice: Sendable {
 
     /// Signs `fido_options` already mapped.
     ///
-    /// - Throws: ``BelvoError``: ``BelvoError/Code/invalidBase64URL`` when `fallbackCredential`
-    ///   is not non-empty unpadded base64url; ``BelvoError/Code/noMatchingCredential`` when the
+    /// - Throws: `BelvoError`: `BelvoError.Code.invalidBase64URL` when `fallbackCredential`
+    ///   is not non-empty unpadded base64url; `BelvoError.Code.noMatchingCredential` when the
     ///   device holds none of `allowCredentials` (nor the fallback);
-    ///   ``BelvoError/Code/noDiscoverableCredential`` when the list is empty and the device holds
+    ///   `BelvoError.Code.noDiscoverableCredential` when the list is empty and the device holds
     ///   no discoverable credential for the RP ID (nor the fallback);
-    ///   ``BelvoError/Code/invalidOrigin``, ``BelvoError/Code/malformedFidoOptions``,
-    ///   ``BelvoError/Code/authenticatorFailure`` and
-    ///   ``BelvoError/Code/credentialStoreFailure`` as for registration.
+    ///   `BelvoError.Code.invalidOrigin`, `BelvoError.Code.malformedFidoOptions`,
+    ///   `BelvoError.Code.authenticatorFailure` and
+    ///   `BelvoError.Code.credentialStoreFailure` as for registration.
     public func startSigning(
         options: BelvoAssertionOptions, fallbackCredential: String? = nil
     ) throws -> AssertionResponse {

@@ -2,7 +2,7 @@ import Fido2Encoding
 
 extension JSONWriter {
     /// Writes a WebAuthn JSON form as a value.
-    mutating func form<Form: WebAuthnJSONForm>(_ form: Form) {
+    package mutating func form<Form: WebAuthnJSONForm>(_ form: Form) {
         form.write(to: &self)
     }
 
@@ -14,21 +14,21 @@ extension JSONWriter {
     }
 
     /// Writes an array of strings.
-    mutating func strings(_ strings: [String]) {
+    package mutating func strings(_ strings: [String]) {
         beginArray()
         for string in strings { self.string(string) }
         endArray()
     }
 
     /// Writes an array of enumeration values by their spelling.
-    mutating func enumerations<Value: WebAuthnStringEnumeration>(_ values: [Value]) {
+    package mutating func enumerations<Value: WebAuthnStringEnumeration>(_ values: [Value]) {
         beginArray()
         for value in values { string(value.rawValue) }
         endArray()
     }
 
     /// Writes an array of base64url strings (credential IDs).
-    mutating func base64URLs(_ values: [[UInt8]]) {
+    package mutating func base64URLs(_ values: [[UInt8]]) {
         beginArray()
         for value in values { base64URL(value) }
         endArray()
