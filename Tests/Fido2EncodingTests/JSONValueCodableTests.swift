@@ -37,4 +37,17 @@ import Testing
         let data = try JSONEncoder().encode(JSONValue.number(JSONNumber(Int64.min)))
         #expect(String(decoding: data, as: UTF8.self) == "-9223372036854775808")
     }
+
+    /// An object is an unordered collection (RFC 8259 §4): the same members in another order
+    /// are equal and hash alike; other members, or a member more, are not.
+    @Test func objectsAreEqualWhateverTheirMembersOrder() {
+        let ordered: JSONObject = ["a": 1, "b": [true, .null], "c": ["d": "e"]]
+        let reordered: JSONObject = ["c": ["d": "e"], "a": 1, "b": [true, .null]]
+        #expect(ordered == reordered)
+        #expect(ordered.hashValue == reordered.hashValue)
+        #expect(JSONValue.object(ordered) == JSONValue.object(reordered))
+        #expect(ordered != ["a": 1, "b": [true, .null], "c": ["d": "f"]])
+        #expect(ordered != ["a": 1, "b": [true, .null]])
+        #expect(ordered != ["a": 1, "b": [true, .null], "c": ["d": "e"], "f": 2])
+    }
 }

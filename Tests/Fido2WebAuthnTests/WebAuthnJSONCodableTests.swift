@@ -73,4 +73,19 @@ import Testing
                 [AuthenticatorTransport].self, from: Data(#"["usb","x"]"#.utf8))
                 == [.usb, "x"])
     }
+
+    /// `JSONEncoder` writes an object's members in an order of its own: a form whose free-form
+    /// extensions hold several members still reads back equal (fuzz finding of `webauthn-json`,
+    /// 2026-11-28, on request options).
+    @Test func aFormWithSeveralExtensionsSurvivesJSONEncoder() throws {
+        let form = try PublicKeyCredentialRequestOptionsJSON(
+            jsonText:
+                #"{"challenge":"AMMPt3UxxGTStncdq417YDwBFi8vpIa-pw8oOuVW4TA","extensions":{"crID":"example.org","userVerifitiacon":"required","laloweud3edProps":true}}"#
+        )
+        let encoded = try JSONEncoder().encode(form)
+        #expect(try PublicKeyCredentialRequestOptionsJSON(jsonBytes: [UInt8](encoded)) == form)
+        #expect(
+            try JSONDecoder().decode(PublicKeyCredentialRequestOptionsJSON.self, from: encoded)
+                == form)
+    }
 }

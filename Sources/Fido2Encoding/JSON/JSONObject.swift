@@ -48,6 +48,42 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
         return nil
     }
 
+    // MARK: Equality
+
+    /// Objects are equal when they hold the same members in any order (RFC 8259 §4: an object
+    /// is an unordered collection). Round trips through `JSONEncoder`, which writes members in
+    /// an order of its own, give an equal object. Members of the same name (which the strict
+    /// reader refuses) compare in their relative order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.members.count == rhs.members.count else { return false }
+        if lhs.members == rhs.members { return true }
+        return lhs.membersByName == rhs.membersByName
+    }
+
+    /// Hashes the members independently of their order, as ``==(_:_:)`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        var combined = 0
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member)
+            combined = combined &+ memberHasher.finalize()
+        }
+        hasher.combine(members.count)
+        hasher.combine(combined)
+    }
+
+    /// The members sorted by name (UTF-8 bytes), same names in their order.
+    private var membersByName: [JSONMember] {
+        members.enumerated().sorted { left, right in
+            let order = left.element.name.utf8.lexicographicallyPrecedes(right.element.name.utf8)
+            if order { return true }
+            if right.element.name.utf8.lexicographicallyPrecedes(left.element.name.utf8) {
+                return false
+            }
+            return left.offset < right.offset
+        }.map(\.element)
+    }
+
     /// The position of the first member.
     public var startIndex: Int { members.startIndex }
     /// The position after the last member.
