@@ -156,6 +156,40 @@ import Testing
 
     // MARK: Registration
 
+    /// A server hands the request body over as bytes and reads each body once: the sign-in's
+    /// reference keeps the parsed response for the finish call.
+    @Test func finishesBothCeremoniesFromTheBodysBytes() throws {
+        let browser = Browser()
+        let registration = try Self.relyingParty.beginRegistration(user: Self.user)
+        let registrationBody = Array(try browser.create(registration).utf8)
+        let record = try Self.relyingParty.finishRegistration(
+            responseBytes: registrationBody, state: registration.state)
+        #expect(record.userHandle == Self.user.id)
+
+        let authentication = try Self.relyingParty.beginAuthentication(allowCredentials: [record])
+        let body = Array(try browser.get(authentication).utf8)
+        let reference = try Self.relyingParty.credentialReference(responseBytes: body)
+        #expect(reference.credentialId == record.id)
+        #expect(reference.response == (try AuthenticationResponseJSON(jsonBytes: body)))
+        let verified = try Self.relyingParty.finishAuthentication(
+            reference, state: authentication.state, credential: record)
+        #expect(verified.updatedRecord.signCount == 1)
+        // A reference made from its parts holds no response to verify.
+        let parts = CredentialReference(credentialId: record.id, userHandle: nil)
+        expectFailure(.invalidValue, step: "§7.2 step 3") {
+            try Self.relyingParty.finishAuthentication(
+                parts, state: authentication.state, credential: record)
+        }
+        // Bytes that are not a response fail where text does.
+        expectFailure(.malformedJSON, step: "§7.2 step 3") {
+            try Self.relyingParty.credentialReference(responseBytes: Array("{".utf8))
+        }
+        expectFailure(.malformedJSON, step: "§7.1 step 3") {
+            try Self.relyingParty.finishRegistration(
+                responseBytes: Array("{".utf8), state: registration.state)
+        }
+    }
+
     @Test func registersACredentialWithEveryMemberOfItsRecord() throws {
         let browser = Browser()
         let registration = try Self.relyingParty.beginRegistration(user: Self.user)

@@ -45,22 +45,71 @@ extension RelyingParty {
 
     /// Reads which credential an authentication response names, before verifying anything,
     /// so the server can look up its record: by ID, or (in a discoverable sign-in) by user
-    /// handle and ID.
+    /// handle and ID. The reference keeps the parsed response: pass it to
+    /// ``finishAuthentication(_:state:credential:)-(CredentialReference,_,_)`` and the body is
+    /// read once.
     ///
     /// ```swift
-    /// let reference = try rp.credentialReference(responseJSON: body)
+    /// let reference = try rp.credentialReference(responseBytes: body)
     /// guard let record = try store.record(id: reference.credentialId) else { … }
-    /// let verified = try rp.finishAuthentication(responseJSON: body, state: state, credential: record)
+    /// let verified = try rp.finishAuthentication(reference, state: state, credential: record)
     /// ```
+    ///
+    /// - Parameter responseBytes: the request body, the UTF-8 JSON of
+    ///   `PublicKeyCredential.toJSON()`.
+    /// - Throws: `WebAuthnError` with step `§7.2 step 3` when the bytes are not an
+    ///   `AuthenticationResponseJSON`.
+    public func credentialReference(responseBytes: [UInt8]) throws -> CredentialReference {
+        CredentialReference(
+            response: try atStep(CeremonyStep.Authentication.response) { () throws in
+                try AuthenticationResponseJSON(jsonBytes: responseBytes)
+            })
+    }
+
+    /// Reads which credential an authentication response given as text names; see
+    /// ``credentialReference(responseBytes:)``.
     ///
     /// - Throws: `WebAuthnError` with step `§7.2 step 3` when the text is not an
     ///   `AuthenticationResponseJSON`.
     public func credentialReference(responseJSON: String) throws -> CredentialReference {
-        let response = try atStep(CeremonyStep.Authentication.response) { () throws in
-            try AuthenticationResponseJSON(jsonText: responseJSON)
+        try credentialReference(responseBytes: Array(responseJSON.utf8))
+    }
+
+    /// Finishes an authentication ceremony with the response a reference was read from
+    /// (``credentialReference(responseBytes:)``), without reading the body again; see
+    /// ``finishAuthentication(responseJSON:state:credential:)``.
+    ///
+    /// - Throws: `WebAuthnError` as ``finishAuthentication(responseJSON:state:credential:)``,
+    ///   and `invalidValue` at step 3 for a reference made from its parts, which holds no
+    ///   response.
+    public func finishAuthentication(
+        _ reference: CredentialReference, state: AuthenticationState,
+        credential: CredentialRecord
+    ) throws -> VerifiedAuthentication {
+        let relyingParty = try accepting(state, step: CeremonyStep.Authentication.state)
+        guard let response = reference.response else {
+            throw WebAuthnError.failed(
+                .invalidValue,
+                "the credential reference was made from its parts and holds no response; read it with credentialReference(responseBytes:)",
+                field: "reference", step: CeremonyStep.Authentication.response)
         }
-        return CredentialReference(
-            credentialId: response.rawId, userHandle: response.response.userHandle)
+        return try relyingParty.verifyAuthentication(
+            response, expecting: state.expectations(credential: credential))
+    }
+
+    /// Finishes an authentication ceremony with the request body as bytes, as a server
+    /// receives it; see ``finishAuthentication(responseJSON:state:credential:)``.
+    ///
+    /// - Throws: `WebAuthnError` as ``finishAuthentication(responseJSON:state:credential:)``.
+    public func finishAuthentication(
+        responseBytes: [UInt8], state: AuthenticationState, credential: CredentialRecord
+    ) throws -> VerifiedAuthentication {
+        let relyingParty = try accepting(state, step: CeremonyStep.Authentication.state)
+        let response = try atStep(CeremonyStep.Authentication.response) { () throws in
+            try AuthenticationResponseJSON(jsonBytes: responseBytes)
+        }
+        return try relyingParty.verifyAuthentication(
+            response, expecting: state.expectations(credential: credential))
     }
 
     /// Finishes an authentication ceremony: verifies the browser's
@@ -84,12 +133,8 @@ extension RelyingParty {
     public func finishAuthentication(
         responseJSON: String, state: AuthenticationState, credential: CredentialRecord
     ) throws -> VerifiedAuthentication {
-        let relyingParty = try accepting(state, step: CeremonyStep.Authentication.state)
-        let response = try atStep(CeremonyStep.Authentication.response) { () throws in
-            try AuthenticationResponseJSON(jsonText: responseJSON)
-        }
-        return try relyingParty.verifyAuthentication(
-            response, expecting: state.expectations(credential: credential))
+        try finishAuthentication(
+            responseBytes: Array(responseJSON.utf8), state: state, credential: credential)
     }
 
     /// Finishes an authentication ceremony with a response already read (by `JSONDecoder`,

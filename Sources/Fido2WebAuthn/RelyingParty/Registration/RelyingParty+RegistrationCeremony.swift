@@ -90,6 +90,17 @@ extension RelyingParty {
             .credentialRecord(userHandle: state.user.id)
     }
 
+    /// Finishes a registration ceremony with the request body as bytes, as a server receives
+    /// it, read once; see ``finishRegistration(responseJSON:state:)``.
+    ///
+    /// - Throws: `WebAuthnError` as ``finishRegistration(responseJSON:state:)``.
+    public func finishRegistration(
+        responseBytes: [UInt8], state: RegistrationState
+    ) throws -> CredentialRecord {
+        try verifyRegistration(responseBytes: responseBytes, state: state)
+            .credentialRecord(userHandle: state.user.id)
+    }
+
     /// Finishes a registration ceremony with a response already read (by `JSONDecoder`, say);
     /// see ``finishRegistration(responseJSON:state:)``.
     ///
@@ -110,9 +121,19 @@ extension RelyingParty {
     public func verifyRegistration(
         responseJSON: String, state: RegistrationState
     ) throws -> VerifiedRegistration {
+        try verifyRegistration(responseBytes: Array(responseJSON.utf8), state: state)
+    }
+
+    /// Verifies a registration response given as the request body's bytes against a ceremony
+    /// state; see ``verifyRegistration(responseJSON:state:)``.
+    ///
+    /// - Throws: `WebAuthnError` as ``finishRegistration(responseJSON:state:)``.
+    public func verifyRegistration(
+        responseBytes: [UInt8], state: RegistrationState
+    ) throws -> VerifiedRegistration {
         let relyingParty = try accepting(state, step: CeremonyStep.Registration.state)
         let response = try atStep(CeremonyStep.Registration.response) { () throws in
-            try RegistrationResponseJSON(jsonText: responseJSON)
+            try RegistrationResponseJSON(jsonBytes: responseBytes)
         }
         return try relyingParty.verifyRegistration(response, expecting: state.expectations)
     }
