@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+// Licensed under the Apache License, Version 2.0 (see LICENSE). SPDX-License-Identifier: Apache-2.0
 // fido2kit: FIDO2/WebAuthn cryptography toolkit for Linux.
 //
 // Layering (each module depends only on the ones before it):
