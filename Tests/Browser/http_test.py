@@ -6,7 +6,12 @@
   - a session ID the client made up is never adopted: the server answers with its own;
   - usernames that look alike are one name (width, case, NFC) or refused (invisible and bidi
     control characters, Latin mixed with Cyrillic or Greek, too many bytes, invalid UTF-8);
-  - the options routes are rate limited per client (a server started with a limit of 5).
+  - the options routes are rate limited per client (a server started with a limit of 5);
+  - connections (a server with --request-timeout 2): a client trickling its head or its body
+    a byte at a time, or sending nothing, is cut off once the request time is up; a body over
+    the limit gets 413 and the connection is closed (no descriptor held); after hundreds of
+    such clients the server's descriptors are back to their baseline and its RSS near it; a
+    server with --maximum-connections 4 answers a fifth client only once one of four closes.
 
 Each check prints one line; the script exits 1 when one fails.
 
@@ -15,11 +20,18 @@ Usage: http_test.py PASSKEY_SERVER_BINARY
 
 import http.client
 import json
+import os
+import socket
 import sys
+import time
 
-from harness import Checks, Environment
+from harness import Checks, Environment, wait_for
 
 RATE_LIMIT = 5
+# The request time-out of the server the connection checks run on, in seconds.
+REQUEST_TIMEOUT = 2
+# The connection cap of the server the cap check runs on.
+CONNECTION_CAP = 4
 
 
 class Answer:
@@ -74,6 +86,10 @@ def main(binary):
         (server,) = environment.start(1)
         limited = environment.start_one("--options-rate-limit", str(RATE_LIMIT))
         run(checks, server, limited, environment.database)
+        hasty = environment.start_one("--request-timeout", str(REQUEST_TIMEOUT))
+        connections(checks, hasty)
+        capped = environment.start_one("--maximum-connections", str(CONNECTION_CAP))
+        cap(checks, capped)
     except Exception as error:  # a crash of the harness is a failure, with the servers' logs
         checks.check("the HTTP test ran to the end", False, f"{type(error).__name__}: {error}")
         environment.report()
@@ -176,6 +192,168 @@ def run(checks, server, limited, database):
     check("... the next is 429 tooManyRequests with Retry-After",
           answer.status == 429 and answer.code == "tooManyRequests" and answer.headers.get("Retry-After"), answer)
     equal("... while the page is still served", request(limited, "GET", "/").status, 200)
+
+
+def descriptors(server):
+    return len(os.listdir(f"/proc/{server.process.pid}/fd"))
+
+
+def rss_kib(server):
+    with open(f"/proc/{server.process.pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def connect(server):
+    return socket.create_connection(("127.0.0.1", server.port), timeout=10)
+
+
+def closed_by_server(sock, timeout):
+    """Whether the server closes `sock` (EOF or reset) within `timeout` s, reading what it sends."""
+    sock.settimeout(timeout)
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            if not sock.recv(65536):
+                return True
+    except (ConnectionResetError, BrokenPipeError):
+        return True
+    except socket.timeout:
+        return False
+    return False
+
+
+def trickle(server, head, body=b"", interval=0.25, limit=15):
+    """Sends `head` at once, then `body` a byte every `interval` s (at most `limit` s); returns
+    after how many seconds the server cut the connection off, or None if it never did."""
+    began = time.monotonic()
+    with connect(server) as sock:
+        try:
+            sock.sendall(head)
+            for byte in body:
+                if time.monotonic() - began > limit:
+                    return None
+                sock.sendall(bytes([byte]))
+                time.sleep(interval)
+            # Everything sent: the server may answer (the old behaviour) or close.
+            sock.settimeout(2)
+            return time.monotonic() - began if not sock.recv(65536) else None
+        except (ConnectionResetError, BrokenPipeError):
+            return time.monotonic() - began
+        except socket.timeout:
+            return None
+
+
+def oversized(server, close_header, baseline=None):
+    """Posts a 1 MB body (over the 64 KiB limit), reading while it uploads, as a client that
+    keeps sending would; returns (the answer's status line, whether the server then closed,
+    whether its descriptors were back to `baseline` while this client still held its socket)."""
+    with connect(server) as sock:
+        sock.sendall(b"POST /authentication/options HTTP/1.1\r\nHost: localhost\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 1048576\r\n"
+                     + (b"Connection: close\r\n" if close_header else b"") + b"\r\n")
+        sock.setblocking(False)
+        answer, sent, deadline = b"", 0, time.monotonic() + 5
+        while b"\r\n\r\n" not in answer and time.monotonic() < deadline:
+            if sent < 1048576:
+                try:
+                    sent += sock.send(b"x" * 10240)
+                except (BlockingIOError, ConnectionResetError, BrokenPipeError):
+                    pass
+            try:
+                data = sock.recv(65536)
+                if not data:
+                    break
+                answer += data
+            except BlockingIOError:
+                time.sleep(0.005)
+            except ConnectionResetError:
+                break
+        sock.setblocking(True)
+        status = answer.split(b"\r\n", 1)[0].decode(errors="replace")
+        closed = closed_by_server(sock, 3)
+        released = baseline is None or wait_for(lambda: descriptors(server) <= baseline, 3, 0.1)
+        return status, closed, released
+
+
+def connections(checks, server):
+    check = checks.check
+    baseline, rss = descriptors(server), rss_kib(server)
+    head = b"GET / HTTP/1.1\r\nHost: localhost\r\nUser-Agent: a-slow-client-trickling-bytes\r\n\r\n"
+    took = trickle(server, b"", head)
+    check(f"a client trickling its request head a byte every 0.25 s is cut off after the "
+          f"{REQUEST_TIMEOUT} s request time-out", took is not None and took < REQUEST_TIMEOUT + 1.5, took)
+    post = (b"POST /authentication/options HTTP/1.1\r\nHost: localhost\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 60\r\n\r\n")
+    took = trickle(server, post, b"{" + b" " * 58 + b"}")
+    check(f"a client trickling its body a byte every 0.25 s is cut off after {REQUEST_TIMEOUT} s",
+          took is not None and took < REQUEST_TIMEOUT + 1.5, took)
+    with connect(server) as sock:
+        began = time.monotonic()
+        closed = closed_by_server(sock, REQUEST_TIMEOUT + 3)
+        check("a connection that sends nothing is closed after the request time-out",
+              closed and time.monotonic() - began < REQUEST_TIMEOUT + 1.5, time.monotonic() - began)
+    with connect(server) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        sock.settimeout(5)
+        answered = sock.recv(65536).startswith(b"HTTP/1.1 200")
+        check("a keep-alive connection idle after its answer is closed after the request time-out",
+              answered and closed_by_server(sock, REQUEST_TIMEOUT + 3))
+    for close_header in (True, False):
+        status, closed, released = oversized(server, close_header, baseline)
+        what = "with Connection: close" if close_header else "keep-alive"
+        check(f"a 1 MB body ({what}) is answered 413, the server closes the connection and its "
+              "descriptor while the client still holds its socket",
+              status.startswith("HTTP/1.1 413") and closed and released, (status, closed, released))
+
+    # Many at once: slow heads, silent connections and oversized bodies; then the baseline.
+    sockets = []
+    try:
+        for index in range(300):
+            sock = connect(server)
+            if index % 2 == 0:
+                sock.sendall(b"GET / HTTP/1.1\r\nHost: local")
+            sockets.append(sock)
+        for _ in range(10):
+            oversized(server, True)
+        during = descriptors(server)
+        back = wait_for(lambda: descriptors(server) <= baseline, REQUEST_TIMEOUT + 5, 0.2)
+        check(f"300 slow and silent clients and 10 oversized ones: the server's descriptors "
+              f"({baseline} before, {during} with them) are back to the baseline once they are cut off",
+              back and during > baseline + 100, (baseline, during, descriptors(server)))
+        grown = rss_kib(server) - rss
+        check(f"... and its RSS is within 16 MiB of its baseline ({grown} KiB more)", grown < 16 * 1024, grown)
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+def cap(checks, server):
+    """--maximum-connections: the next connection waits, unanswered, until one closes."""
+    held = [connect(server) for _ in range(CONNECTION_CAP)]
+    try:
+        time.sleep(0.3)
+        with connect(server) as waiting:
+            waiting.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            waiting.settimeout(1)
+            try:
+                early = waiting.recv(65536)
+            except socket.timeout:
+                early = b""
+            checks.check(f"--maximum-connections {CONNECTION_CAP}: a fifth connection is not served "
+                         "while four are open", early == b"", early[:60])
+            held.pop().close()
+            waiting.settimeout(5)
+            try:
+                late = waiting.recv(65536)
+            except socket.timeout:
+                late = b""
+            checks.check("... and is served once one of them closes", late.startswith(b"HTTP/1.1 200"), late[:60])
+    finally:
+        for sock in held:
+            sock.close()
 
 
 if __name__ == "__main__":

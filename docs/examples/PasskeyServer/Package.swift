@@ -28,9 +28,13 @@ let package = Package(
         .package(
             url: "https://github.com/hummingbird-project/hummingbird.git",
             .upToNextMinor(from: "2.28.1"), traits: []),
-        // NIO directly: the connection guard is a channel handler (NIOCore), its counters locked
-        // boxes (NIOConcurrencyHelpers).
+        // NIO directly: the connection guard is a channel handler (NIOCore, on the HTTP parts
+        // of NIOHTTPTypes), the rate limit's table a locked box (NIOConcurrencyHelpers).
         .package(url: "https://github.com/apple/swift-nio.git", .upToNextMinor(from: "2.101.0")),
+        .package(
+            url: "https://github.com/apple/swift-nio-extras.git", .upToNextMinor(from: "1.35.2")),
+        .package(
+            url: "https://github.com/apple/swift-http-types.git", .upToNextMinor(from: "1.8.0")),
     ],
     targets: [
         .executableTarget(
@@ -43,6 +47,8 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Page")]
         )

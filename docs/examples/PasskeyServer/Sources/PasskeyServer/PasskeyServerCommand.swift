@@ -46,6 +46,13 @@ struct PasskeyServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds a connection may stay idle between requests.")
     var idleTimeout = 30
 
+    /// The request time-out.
+    @Option(
+        help:
+            "Seconds a whole request (head and body) may take to arrive, counted from the connection's opening or its previous response; also how long a connection may wait idle for its next request."
+    )
+    var requestTimeout = 10
+
     /// How often expired ceremonies and sessions are deleted.
     @Option(help: "Seconds between two prunings of expired ceremonies and sessions.")
     var pruneInterval = 60
@@ -66,7 +73,8 @@ struct PasskeyServerCommand: AsyncParsableCommand {
         for (name, value) in [
             ("--options-rate-limit", optionsRateLimit),
             ("--maximum-connections", maximumConnections),
-            ("--idle-timeout", idleTimeout), ("--prune-interval", pruneInterval),
+            ("--idle-timeout", idleTimeout), ("--request-timeout", requestTimeout),
+            ("--prune-interval", pruneInterval),
         ] where !(1...1_000_000).contains(value) {
             throw ValidationError("\(name) must be between 1 and 1000000")
         }
@@ -98,7 +106,7 @@ struct PasskeyServerCommand: AsyncParsableCommand {
             })
         let limits = PasskeyApplication.Limits(
             optionsPerMinute: optionsRateLimit, maximumConnections: maximumConnections,
-            idleTimeout: idleTimeout)
+            idleTimeout: idleTimeout, requestTimeout: requestTimeout)
         let application = PasskeyApplication.make(
             service: service, page: try PageRoutes(), hostname: hostname, port: port,
             origin: origin, limits: limits)

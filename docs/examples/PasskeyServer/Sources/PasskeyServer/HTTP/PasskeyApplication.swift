@@ -10,8 +10,10 @@ enum PasskeyApplication {
         var optionsPerMinute = 60
         /// Connections open at once; beyond, the server stops accepting until one closes.
         var maximumConnections = 1000
-        /// Seconds a connection may be idle between requests.
+        /// Seconds a connection may be idle (Hummingbird's own time-out).
         var idleTimeout = 30
+        /// Seconds a whole request, head and body, may take to arrive (``ConnectionGuard``).
+        var requestTimeout = 10
     }
 
     /// An application serving `page` and the API on `service` at `hostname`:`port`, which
@@ -31,6 +33,9 @@ enum PasskeyApplication {
             router: router,
             server: .http1(
                 configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [
+                        ConnectionGuard(requestTimeout: .seconds(Int64(limits.requestTimeout)))
+                    ],
                     idleTimeout: .seconds(Int64(limits.idleTimeout)))),
             configuration: ApplicationConfiguration(
                 address: .hostname(hostname, port: port), serverName: "passkey-server",
