@@ -56,7 +56,9 @@ class Server:
     """One passkey-server process on `port` with `database`; stopped by stop() (or on exit)."""
 
     def __init__(self, binary, port, database, workdir, arguments=()):
+        """`{port}` in `arguments` stands for the server's port."""
         self.port = port
+        arguments = [argument.replace("{port}", str(port)) for argument in arguments]
         self.origin = f"http://localhost:{port}"
         self.log_path = os.path.join(workdir, f"server-{port}.log")
         self.log = open(self.log_path, "wb")

@@ -86,6 +86,11 @@ def main(binary):
         (server,) = environment.start(1)
         limited = environment.start_one("--options-rate-limit", str(RATE_LIMIT))
         run(checks, server, limited, environment.database)
+        secure = environment.start_one("--origin", "https://localhost:{port}")
+        answer = post_json(secure, "/authentication/options", {})
+        header = next((h for h in answer.headers.get_all("Set-Cookie") or [] if h.startswith("passkey_session=")), "")
+        checks.check("with an https --origin, the session cookie is Secure (and still HttpOnly, SameSite=Strict)",
+                     "Secure" in header and "HttpOnly" in header and "SameSite=Strict" in header, header)
         hasty = environment.start_one("--request-timeout", str(REQUEST_TIMEOUT))
         connections(checks, hasty)
         capped = environment.start_one("--maximum-connections", str(CONNECTION_CAP))
@@ -115,6 +120,9 @@ def run(checks, server, limited, database):
     answer = request(server, "POST", "/registration/options", body,
                      {"Content-Type": "Application/JSON; charset=utf-8"})
     equal("Content-Type application/json with a charset (any case) is accepted", answer.status, 200)
+    answer = post_json(server, "/authentication/options", None, raw=b" " * (100 * 1024))
+    check("a 100 KiB body (over the 64 KiB limit): 413 contentTooLarge, in the API's JSON shape",
+          answer.status == 413 and answer.code == "contentTooLarge", answer)
     for raw, name in [(b'{"username":', "truncated JSON"), (b"[1, 2]", "an array"), (b'{"username": 7}', "a number")]:
         answer = post_json(server, "/registration/options", None, raw=raw)
         check(f"options with {name}: 400 invalidRequest with the server's message",

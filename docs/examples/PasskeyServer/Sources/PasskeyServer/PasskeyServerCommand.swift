@@ -19,9 +19,18 @@ struct PasskeyServerCommand: AsyncParsableCommand {
             sessions and ceremony states are kept in the SQLite file --database.
             """)
 
-    /// The TCP port; the page's origin is `http://localhost:PORT`.
-    @Option(help: "The TCP port to listen on; the origin is http://localhost:PORT.")
+    /// The TCP port; the page's origin is `http://localhost:PORT` unless `--origin` says.
+    @Option(help: "The TCP port to listen on; the origin is http://localhost:PORT by default.")
     var port = 8080
+
+    /// The origin the page is reached at, when not `http://localhost:PORT`: behind a proxy
+    /// that terminates TLS, `https://passkeys.example`. Its host is the RP ID; an `https`
+    /// origin makes the session cookie `Secure`.
+    @Option(
+        help:
+            "The origin browsers reach the page at (default http://localhost:PORT); its host is the RP ID, and https makes the cookie Secure."
+    )
+    var origin: String?
 
     /// The address to bind.
     @Option(help: "The address to listen on.")
@@ -80,6 +89,17 @@ struct PasskeyServerCommand: AsyncParsableCommand {
         }
     }
 
+    /// The host of `origin`, `http://` or `https://` and a host with an optional port.
+    private static func relyingPartyID(of origin: String) throws -> String {
+        guard let url = URL(string: origin), let scheme = url.scheme,
+            ["http", "https"].contains(scheme),
+            let host = url.host, !host.isEmpty, url.path.isEmpty
+        else {
+            throw ValidationError("--origin must be http(s)://HOST[:PORT], not \(origin)")
+        }
+        return host
+    }
+
     /// `--database`, or the default file in the user's state directory (created).
     private func databasePath() throws -> String {
         if let database { return database }
@@ -94,9 +114,9 @@ struct PasskeyServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let origin = "http://localhost:\(port)"
+        let origin = origin ?? "http://localhost:\(port)"
         let relyingParty = RelyingParty(
-            id: "localhost", name: "fido2kit passkeys", origins: [origin])
+            id: try Self.relyingPartyID(of: origin), name: "fido2kit passkeys", origins: [origin])
         let store = try PasskeyStore(path: try databasePath())
         let service = PasskeyService(
             relyingParty: relyingParty, store: store,

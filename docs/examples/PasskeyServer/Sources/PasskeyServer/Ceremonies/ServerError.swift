@@ -1,7 +1,7 @@
 import Fido2WebAuthn
 
 /// Why the server did not do what a request asked: a refusal the client caused (answered with
-/// 400, or 401, 404, 415, 429 where HTTP has a status for it) or a failure of the server itself
+/// 400, or 401, 404, 413, 415, 429 where HTTP has a status for it) or a failure of the server itself
 /// (500). Either way the answer is `{"error": message, "code": code, "step": step}`.
 ///
 /// A refusal by the library keeps the library's ``WebAuthnError`` code and step; the server's
@@ -17,6 +17,8 @@ struct ServerError: Error, Sendable, CustomStringConvertible {
         case unauthorized
         /// The request names something the account does not have (404).
         case notFound
+        /// The request body is larger than the server takes (413).
+        case contentTooLarge
         /// The request body is not JSON by its `Content-Type` (415).
         case unsupportedMediaType
         /// The client asked too often (429).
@@ -87,6 +89,13 @@ struct ServerError: Error, Sendable, CustomStringConvertible {
     static let unsupportedMediaType = ServerError(
         kind: .unsupportedMediaType, code: "unsupportedMediaType",
         message: "the body must be JSON, sent with Content-Type: application/json")
+
+    /// The request body is over the limit (`limit` bytes).
+    static func contentTooLarge(limit: Int) -> ServerError {
+        ServerError(
+            kind: .contentTooLarge, code: "contentTooLarge",
+            message: "the body has more than \(limit) bytes")
+    }
 
     /// The client asked for options more often than the rate limit allows.
     static let tooManyRequests = ServerError(

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 
 /// The JSON API the page calls:
 ///
@@ -131,11 +132,17 @@ struct PasskeyAPI: Sendable {
     /// with 413) of valid UTF-8, checked on the bytes before anything decodes them (a decoder
     /// would turn invalid bytes into U+FFFD).
     ///
-    /// - Throws: ``ServerError`` `invalidRequest` for a body that is not UTF-8; Hummingbird's
-    ///   413 for one too large.
+    /// - Throws: ``ServerError`` `invalidRequest` for a body that is not UTF-8,
+    ///   `contentTooLarge` (413) for one too large.
     private static func body(of request: Request) async throws -> String {
         var request = request
-        let buffer = try await request.collectBody(upTo: maximumBodySize)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maximumBodySize)
+        } catch is NIOTooManyBytesError {
+            // Answered in the API's shape rather than as Hummingbird's empty 413.
+            throw ServerError.contentTooLarge(limit: maximumBodySize)
+        }
         guard let text = String(bytes: buffer.readableBytesView, encoding: .utf8) else {
             throw ServerError.invalidRequest("the body is not UTF-8")
         }

@@ -2,12 +2,13 @@ import Foundation
 import Hummingbird
 
 extension ServerError: HTTPResponseError {
-    /// 400 for a refusal (401, 404, 415 or 429 for those), 500 for a failure of the server.
+    /// 400 for a refusal (401, 404, 413, 415 or 429 for those), 500 for a failure of the server.
     var status: HTTPResponse.Status {
         switch kind {
         case .refused: .badRequest
         case .unauthorized: .unauthorized
         case .notFound: .notFound
+        case .contentTooLarge: .contentTooLarge
         case .unsupportedMediaType: .unsupportedMediaType
         case .tooManyRequests: .tooManyRequests
         case .failed: .internalServerError
