@@ -108,14 +108,23 @@ class Database:
         connection.row_factory = sqlite3.Row
         return connection
 
+    # A table or column the server's schema lacks reads as None (a failed check, not a crash
+    # that would skip the checks after it).
+
     def count(self, table, where="1", *args):
-        with self._connect() as db:
-            return db.execute(f"SELECT count(*) FROM {table} WHERE {where}", args).fetchone()[0]
+        try:
+            with self._connect() as db:
+                return db.execute(f"SELECT count(*) FROM {table} WHERE {where}", args).fetchone()[0]
+        except sqlite3.OperationalError:
+            return None
 
     def row(self, sql, *args):
-        with self._connect() as db:
-            found = db.execute(sql, args).fetchone()
-            return dict(found) if found else None
+        try:
+            with self._connect() as db:
+                found = db.execute(sql, args).fetchone()
+                return dict(found) if found else None
+        except sqlite3.OperationalError:
+            return None
 
     def execute(self, sql, *args):
         with self._connect() as db:

@@ -82,22 +82,30 @@ def post_json(server, path, value, cookie=None, raw=None):
 def main(binary):
     checks = Checks("HTTP")
     environment = Environment(binary)
-    try:
-        (server,) = environment.start(1)
-        limited = environment.start_one("--options-rate-limit", str(RATE_LIMIT))
-        run(checks, server, limited, environment.database)
+    def secure_cookie():
         secure = environment.start_one("--origin", "https://localhost:{port}")
         answer = post_json(secure, "/authentication/options", {})
         header = next((h for h in answer.headers.get_all("Set-Cookie") or [] if h.startswith("passkey_session=")), "")
         checks.check("with an https --origin, the session cookie is Secure (and still HttpOnly, SameSite=Strict)",
                      "Secure" in header and "HttpOnly" in header and "SameSite=Strict" in header, header)
-        hasty = environment.start_one("--request-timeout", str(REQUEST_TIMEOUT))
-        connections(checks, hasty)
-        capped = environment.start_one("--maximum-connections", str(CONNECTION_CAP))
-        cap(checks, capped)
-    except Exception as error:  # a crash of the harness is a failure, with the servers' logs
-        checks.check("the HTTP test ran to the end", False, f"{type(error).__name__}: {error}")
-        environment.report()
+
+    # Each part on servers of its own: a crash in one is a failure, and the next still runs.
+    parts = [
+        ("requests, sessions, usernames, rate limit",
+         lambda: run(checks, environment.start_one(), environment.start_one("--options-rate-limit", str(RATE_LIMIT)),
+                     environment.database)),
+        ("the Secure cookie", secure_cookie),
+        ("connections", lambda: connections(checks, environment.start_one("--request-timeout", str(REQUEST_TIMEOUT)))),
+        ("the connection cap",
+         lambda: cap(checks, environment.start_one("--maximum-connections", str(CONNECTION_CAP)))),
+    ]
+    try:
+        for name, part in parts:
+            try:
+                part()
+            except Exception as error:  # a crash of the harness is a failure, with the servers' logs
+                checks.check(f"the HTTP test's part '{name}' ran to the end", False, f"{type(error).__name__}: {error}")
+                environment.report()
     finally:
         environment.stop()
     return checks.finish()
