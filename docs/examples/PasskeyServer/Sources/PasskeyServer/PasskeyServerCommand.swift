@@ -135,7 +135,11 @@ struct PasskeyServerCommand: AsyncParsableCommand {
         let interval = pruneInterval
         let pruning = Task {
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(interval))
+                do {
+                    try await Task.sleep(for: .seconds(interval))
+                } catch {
+                    return  // cancelled: the server is stopping
+                }
                 do {
                     try await service.prune()
                 } catch {
