@@ -444,6 +444,9 @@ def run(checks, client, first, second, hasty, database):
           {"name": "Work laptop"})
     refused("rename to a name with a bidi control is refused",
             client.post(f"/account/passkeys/{second_credential}/name", {"name": "a\u202eb"}), "invalidRequest")
+    refused("rename to 1 character with 200 combining accents (401 bytes) is refused",
+            client.post(f"/account/passkeys/{second_credential}/name", {"name": "x" + "\u0301" * 200}),
+            "invalidRequest")
     refused("rename of bob's passkey from erin's session: 404",
             client.post(f"/account/passkeys/{bob_credential}/name", {"name": "mine"}), "passkeyNotFound", status=404)
     refused("delete of bob's passkey from erin's session: 404",
