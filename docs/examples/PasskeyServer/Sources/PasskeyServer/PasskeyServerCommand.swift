@@ -2,7 +2,8 @@ import ArgumentParser
 import Fido2WebAuthn
 import Foundation
 
-/// `passkey-server`: registers passkeys and signs in with them, in a browser, on fido2kit.
+/// `passkey-server`: signs users up with passkeys, signs them in and lets them manage their
+/// passkeys, in a browser, on fido2kit.
 ///
 /// ```sh
 /// swift run -c release --package-path docs/examples/PasskeyServer passkey-server
@@ -12,11 +13,12 @@ import Foundation
 struct PasskeyServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "passkey-server",
-        abstract: "A passkey sign-in page and its JSON API, on fido2kit's relying party.",
+        abstract: "A passkey sign-up, sign-in and account page and its JSON API, on fido2kit.",
         discussion: """
             Serves http://localhost:PORT/ (RP ID localhost; browsers treat localhost as a \
-            secure context, so WebAuthn works there without TLS). Users, credential records, \
-            sessions and ceremony states are kept in the SQLite file --database.
+            secure context, so WebAuthn works there without TLS), or the --origin given. \
+            Users, credential records, sessions and ceremony states are kept in the SQLite \
+            file --database.
             """)
 
     /// The TCP port; the page's origin is `http://localhost:PORT` unless `--origin` says.
