@@ -209,9 +209,11 @@ class Page:
         return result["result"].get("value")
 
     def click(self, selector):
-        """Clicks the middle of the element `selector` with the mouse, as a person would."""
+        """Clicks the middle of the element `selector` with the mouse, as a person would (scrolled
+        into view first: a click outside the viewport reaches nothing)."""
         box = self.evaluate(
-            f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)});"
+            " e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
             " return [r.x + r.width / 2, r.y + r.height / 2]; })()"
         )
         for kind in ("mousePressed", "mouseReleased"):

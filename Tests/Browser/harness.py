@@ -26,6 +26,17 @@ PLATFORM = dict(protocol="ctap2", transport="internal", hasResidentKey=True,
 SECURITY_KEY = dict(protocol="u2f", transport="usb")
 
 
+# Run in every page before its scripts (Page.addScriptToEvaluateOnNewDocument): the page's
+# autofill sign-in (a conditional request, which a virtual authenticator answers at once) stays
+# off, except where a test looks at it.
+NO_AUTOFILL = ("if (window.PublicKeyCredential)"
+               " PublicKeyCredential.isConditionalMediationAvailable = async () => false;")
+
+# The options routes' rate limit of the servers the flows run on: far above what a test asks;
+# http_test.py checks the limit on a server of its own.
+GENEROUS_RATE_LIMIT = ("--options-rate-limit", "100000")
+
+
 def b64url(data):
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
@@ -45,12 +56,15 @@ class Server:
     """One passkey-server process on `port` with `database`; stopped by stop() (or on exit)."""
 
     def __init__(self, binary, port, database, workdir, arguments=()):
+        """`{port}` in `arguments` stands for the server's port."""
         self.port = port
+        arguments = [argument.replace("{port}", str(port)) for argument in arguments]
         self.origin = f"http://localhost:{port}"
         self.log_path = os.path.join(workdir, f"server-{port}.log")
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
-            [binary, "--port", str(port), "--hostname", "127.0.0.1", "--database", database, *arguments],
+            [binary, "--port", str(port), "--hostname", "127.0.0.1", "--database", database,
+             *(() if "--options-rate-limit" in arguments else GENEROUS_RATE_LIMIT), *arguments],
             cwd=workdir, stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log)
         deadline = time.monotonic() + 30
         while True:
@@ -94,14 +108,23 @@ class Database:
         connection.row_factory = sqlite3.Row
         return connection
 
+    # A table or column the server's schema lacks reads as None (a failed check, not a crash
+    # that would skip the checks after it).
+
     def count(self, table, where="1", *args):
-        with self._connect() as db:
-            return db.execute(f"SELECT count(*) FROM {table} WHERE {where}", args).fetchone()[0]
+        try:
+            with self._connect() as db:
+                return db.execute(f"SELECT count(*) FROM {table} WHERE {where}", args).fetchone()[0]
+        except sqlite3.OperationalError:
+            return None
 
     def row(self, sql, *args):
-        with self._connect() as db:
-            found = db.execute(sql, args).fetchone()
-            return dict(found) if found else None
+        try:
+            with self._connect() as db:
+                found = db.execute(sql, args).fetchone()
+                return dict(found) if found else None
+        except sqlite3.OperationalError:
+            return None
 
     def execute(self, sql, *args):
         with self._connect() as db:
@@ -109,6 +132,14 @@ class Database:
 
     def counts(self):
         return {table: self.count(table) for table in ("users", "credentials", "ceremonies")}
+
+    def users(self):
+        with self._connect() as db:
+            return sorted(row[0] for row in db.execute("SELECT username FROM users"))
+
+    def session(self, session_id):
+        """The sessions row `session_id`, or None."""
+        return self.row("SELECT * FROM sessions WHERE id = ?", session_id)
 
 
 class Checks:
@@ -174,6 +205,13 @@ def wait_for(predicate, timeout, interval=0.1):
             return value
         time.sleep(interval)
     return None
+
+
+def session_cookie(page):
+    """The value of the page's passkey_session cookie, or None."""
+    cookies = page.send("Network.getCookies")["cookies"]
+    found = [cookie["value"] for cookie in cookies if cookie["name"] == "passkey_session"]
+    return found[0] if found else None
 
 
 def json_dumps(value):

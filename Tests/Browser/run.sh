@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # The example passkey server (docs/examples/PasskeyServer) in a real browser.
 #
-# Builds the example in release once, then runs two tests against it, each with its own
-# servers (free loopback ports, a temporary SQLite file) and its own headless Chromium driven
-# over the DevTools protocol (--remote-debugging-pipe) with virtual authenticators:
-#   - page_test.py: the page's own buttons and #result, as a person uses them;
+# Builds the example in release once, then runs three tests against it, each with its own
+# servers (free loopback ports, a temporary SQLite file); the first two with their own headless
+# Chromium driven over the DevTools protocol (--remote-debugging-pipe) with virtual
+# authenticators:
+#   - page_test.py: the page's own buttons, account view, autofill and #result, as a person
+#                   uses them;
 #   - api_test.py:  the HTTP API from a page of the server's origin with the script's own
-#                   JavaScript (fetch, navigator.credentials), independent of the page's script.
-# Both check the SQLite database after each step. Each prints one line per check and
-# "N passed, M failed"; the script exits 1 when either fails.
+#                   JavaScript (fetch, navigator.credentials), independent of the page's script;
+#   - http_test.py: plain HTTP from Python, what no page sends: wrong Content-Types, planted
+#                   session IDs, look-alike usernames, the rate limit.
+# They check the SQLite database after each step. Each prints one line per check and
+# "N passed, M failed"; the script exits 1 when one fails.
 #
 # Usage: Tests/Browser/run.sh
 # Needs chromium and libsqlite3-dev from Debian (installed here when missing, by
@@ -31,5 +35,6 @@ echo "browser: passkey-server built in $((built - started)) s"
 status=0
 timeout -k 15 300 python3 Tests/Browser/page_test.py "$server" || status=1
 timeout -k 15 300 python3 Tests/Browser/api_test.py "$server" || status=1
+timeout -k 15 300 python3 Tests/Browser/http_test.py "$server" || status=1
 echo "browser: tests ran in $(($(date +%s) - built)) s"
 exit "$status"

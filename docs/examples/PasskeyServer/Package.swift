@@ -17,12 +17,24 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "fido2kit", path: "../../.."),
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        // An application pins its dependencies to a minor version: a new minor release is
+        // taken on purpose, not by the next `swift package update`. Package.resolved is not
+        // committed (this machine's package mirror has its own commit ids).
+        .package(
+            url: "https://github.com/apple/swift-argument-parser.git",
+            .upToNextMinor(from: "1.8.2")),
+        .package(url: "https://github.com/groue/GRDB.swift.git", .upToNextMinor(from: "7.10.0")),
         // Without its default traits, Hummingbird does not build swift-configuration.
         .package(
-            url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1",
-            traits: []),
+            url: "https://github.com/hummingbird-project/hummingbird.git",
+            .upToNextMinor(from: "2.28.1"), traits: []),
+        // NIO directly: the connection guard is a channel handler (NIOCore, on the HTTP parts
+        // of NIOHTTPTypes), the rate limit's table a locked box (NIOConcurrencyHelpers).
+        .package(url: "https://github.com/apple/swift-nio.git", .upToNextMinor(from: "2.101.0")),
+        .package(
+            url: "https://github.com/apple/swift-nio-extras.git", .upToNextMinor(from: "1.35.2")),
+        .package(
+            url: "https://github.com/apple/swift-http-types.git", .upToNextMinor(from: "1.8.0")),
     ],
     targets: [
         .executableTarget(
@@ -32,6 +44,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Page")]
         )

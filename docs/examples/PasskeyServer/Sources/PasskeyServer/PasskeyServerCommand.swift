@@ -1,7 +1,9 @@
 import ArgumentParser
 import Fido2WebAuthn
+import Foundation
 
-/// `passkey-server`: registers passkeys and signs in with them, in a browser, on fido2kit.
+/// `passkey-server`: signs users up with passkeys, signs them in and lets them manage their
+/// passkeys, in a browser, on fido2kit.
 ///
 /// ```sh
 /// swift run -c release --package-path docs/examples/PasskeyServer passkey-server
@@ -11,24 +13,60 @@ import Fido2WebAuthn
 struct PasskeyServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "passkey-server",
-        abstract: "A passkey sign-in page and its JSON API, on fido2kit's relying party.",
+        abstract: "A passkey sign-up, sign-in and account page and its JSON API, on fido2kit.",
         discussion: """
             Serves http://localhost:PORT/ (RP ID localhost; browsers treat localhost as a \
-            secure context, so WebAuthn works there without TLS). Users, credential records \
-            and ceremony states are kept in the SQLite file --database.
+            secure context, so WebAuthn works there without TLS), or the --origin given. \
+            Users, credential records, sessions and ceremony states are kept in the SQLite \
+            file --database.
             """)
 
-    /// The TCP port; the page's origin is `http://localhost:PORT`.
-    @Option(help: "The TCP port to listen on; the origin is http://localhost:PORT.")
+    /// The TCP port; the page's origin is `http://localhost:PORT` unless `--origin` says.
+    @Option(help: "The TCP port to listen on; the origin is http://localhost:PORT by default.")
     var port = 8080
+
+    /// The origin the page is reached at, when not `http://localhost:PORT`: behind a proxy
+    /// that terminates TLS, `https://passkeys.example`. Its host is the RP ID; an `https`
+    /// origin makes the session cookie `Secure`.
+    @Option(
+        help:
+            "The origin browsers reach the page at (default http://localhost:PORT); its host is the RP ID, and https makes the cookie Secure."
+    )
+    var origin: String?
 
     /// The address to bind.
     @Option(help: "The address to listen on.")
     var hostname = "127.0.0.1"
 
-    /// The SQLite file.
-    @Option(help: "The SQLite database file, created when missing.")
-    var database = "passkeys.sqlite"
+    /// The SQLite file; by default in the user's state directory, never in the repository.
+    @Option(
+        help:
+            "The SQLite database file, created when missing (default: $XDG_STATE_HOME or ~/.local/state, fido2kit-passkey-server/passkeys.sqlite)."
+    )
+    var database: String?
+
+    /// The options routes' rate limit.
+    @Option(help: "Requests a minute one client address may make to the options routes.")
+    var optionsRateLimit = 60
+
+    /// The connection cap.
+    @Option(help: "Connections open at once; beyond, new ones wait to be accepted.")
+    var maximumConnections = 1000
+
+    /// The idle time-out.
+    @Option(help: "Seconds a connection may stay idle between requests.")
+    var idleTimeout = 30
+
+    /// The request time-out.
+    @Option(
+        help:
+            "Seconds a whole request (head and body) may take to arrive, counted from the connection's opening or its previous response; also how long a connection may wait idle for its next request."
+    )
+    var requestTimeout = 10
+
+    /// How often expired ceremonies and sessions are deleted.
+    @Option(help: "Seconds between two prunings of expired ceremonies and sessions.")
+    var pruneInterval = 60
 
     /// How long a ceremony may take, in seconds (the tests shorten it to see a state expire).
     @Option(
@@ -43,18 +81,75 @@ struct PasskeyServerCommand: AsyncParsableCommand {
         guard (1...3600).contains(ceremonyTimeout) else {
             throw ValidationError("--ceremony-timeout must be between 1 and 3600 seconds")
         }
+        for (name, value) in [
+            ("--options-rate-limit", optionsRateLimit),
+            ("--maximum-connections", maximumConnections),
+            ("--idle-timeout", idleTimeout), ("--request-timeout", requestTimeout),
+            ("--prune-interval", pruneInterval),
+        ] where !(1...1_000_000).contains(value) {
+            throw ValidationError("\(name) must be between 1 and 1000000")
+        }
+    }
+
+    /// The host of `origin`, `http://` or `https://` and a host with an optional port.
+    private static func relyingPartyID(of origin: String) throws -> String {
+        guard let url = URL(string: origin), let scheme = url.scheme,
+            ["http", "https"].contains(scheme),
+            let host = url.host, !host.isEmpty, url.path.isEmpty
+        else {
+            throw ValidationError("--origin must be http(s)://HOST[:PORT], not \(origin)")
+        }
+        return host
+    }
+
+    /// `--database`, or the default file in the user's state directory (created).
+    private func databasePath() throws -> String {
+        if let database { return database }
+        let environment = ProcessInfo.processInfo.environment
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() + "/.local/state")
+        let directory = state + "/fido2kit-passkey-server"
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true)
+        return directory + "/passkeys.sqlite"
     }
 
     func run() async throws {
-        let origin = "http://localhost:\(port)"
+        let origin = origin ?? "http://localhost:\(port)"
         let relyingParty = RelyingParty(
-            id: "localhost", name: "fido2kit passkeys", origins: [origin])
+            id: try Self.relyingPartyID(of: origin), name: "fido2kit passkeys", origins: [origin])
+        let store = try PasskeyStore(path: try databasePath())
         let service = PasskeyService(
-            relyingParty: relyingParty, store: try PasskeyStore(path: database),
-            ceremonyTimeout: UInt32(ceremonyTimeout) * 1000)
+            relyingParty: relyingParty, store: store,
+            ceremonyTimeout: UInt32(ceremonyTimeout) * 1000,
+            decoyKey: try await store.write { db in
+                try ServerKey.named(ServerKey.decoyName, in: db)
+            })
+        let limits = PasskeyApplication.Limits(
+            optionsPerMinute: optionsRateLimit, maximumConnections: maximumConnections,
+            idleTimeout: idleTimeout, requestTimeout: requestTimeout)
         let application = PasskeyApplication.make(
             service: service, page: try PageRoutes(), hostname: hostname, port: port,
-            origin: origin)
+            origin: origin, limits: limits)
+        // Expired ceremonies (with them, sign-ups never finished) and sessions go on a timer,
+        // not on requests, so that the tables stay bounded whatever the traffic.
+        let interval = pruneInterval
+        let pruning = Task {
+            while !Task.isCancelled {
+                do {
+                    try await Task.sleep(for: .seconds(interval))
+                } catch {
+                    return  // cancelled: the server is stopping
+                }
+                do {
+                    try await service.prune()
+                } catch {
+                    FileHandle.standardError.write(Data("passkey-server: pruning: \(error)\n".utf8))
+                }
+            }
+        }
+        defer { pruning.cancel() }
         try await application.runService()
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The server's two ceremonies, each a begin and a finish, on fido2kit's ``RelyingParty`` and
-/// the ``PasskeyStore``: what the four API endpoints do, without HTTP.
+/// the ``PasskeyStore``, and the signed-in account: what the API endpoints do, without HTTP.
 ///
 /// The begin calls keep the library's state under the session's ID and return the options
 /// JSON for the page. The finish calls take that state out first, so a state is used once
@@ -14,59 +14,102 @@ import GRDB
 struct PasskeyService: Sendable {
     /// The relying party: RP ID `localhost`, the one origin the server is reached at.
     let relyingParty: RelyingParty
-    /// Users, credentials and ceremony states.
+    /// Users, credentials, sessions and ceremony states.
     let store: PasskeyStore
     /// How long a ceremony may take, in milliseconds: the options' `timeout`, and how long the
     /// state is accepted (the library refuses it after that, `ceremonyExpired`).
     var ceremonyTimeout: UInt32 = RegistrationOptions.defaultTimeout
+    /// The key decoy credential IDs are derived under (``ServerKey/decoyName``).
+    let decoyKey: [UInt8]
+
+    /// Options for the page, and the session they were made in (its cookie is sent when the
+    /// request's cookie named another, or none).
+    struct Begun: Sendable {
+        /// The options JSON.
+        let optionsJSON: String
+        /// The session the ceremony's state is kept under.
+        let sessionID: String
+    }
+
+    /// What a ceremony that verified answers, and the fresh signed-in session it started.
+    struct Finished<Outcome: Sendable>: Sendable {
+        /// The answer's body.
+        let outcome: Outcome
+        /// The new session's ID, for the cookie.
+        let sessionID: String
+    }
 
     // MARK: Registration
 
-    /// Begins registering a credential for `username`, creating the account when it is new,
-    /// and returns the `PublicKeyCredentialCreationOptionsJSON` for the page (resident key and
-    /// user verification `preferred`, the user's credentials excluded).
+    /// Begins a registration and returns the `PublicKeyCredentialCreationOptionsJSON` for the
+    /// page (resident key and user verification `preferred`):
     ///
-    /// An existing account gets one more credential: a real service asks the user to sign in
-    /// first; this example lets anyone add a passkey to any name, to keep to the point.
+    /// - with a `username`, a sign-up: the name must be no account's, and the account is made
+    ///   only when the first passkey verifies, so an abandoned sign-up leaves no row behind but
+    ///   its ceremony, which expires;
+    /// - without one, another passkey for the account signed in on `session`, its passkeys
+    ///   excluded.
     ///
-    /// - Throws: ``ServerError`` when the database fails.
+    /// Nothing in the options is another account's: a sign-up gets a fresh user handle and
+    /// excludes nothing.
+    ///
+    /// - Throws: ``ServerError``: `usernameUnavailable` for a name an account has;
+    ///   `notSignedIn` without a name on a session nobody signed in on; a failure of the
+    ///   database.
     func beginRegistration(
-        username: Username, session: String
-    ) async throws(ServerError) -> String {
+        username: Username?, session: String?
+    ) async throws(ServerError) -> Begun {
         let relyingParty = relyingParty
         var registrationOptions = RegistrationOptions()
         registrationOptions.timeout = ceremonyTimeout
         return try await store.write { [registrationOptions] db in
-            try CeremonyRow.pruneExpired(in: db)
-            let user = try UserRow.findOrCreate(named: username.value, in: db)
-            guard let userID = user.id else { throw ServerError.corruptData("users", "no row ID") }
+            let session = try SessionRow.currentOrNew(session, in: db)
+            var ceremony = CeremonyRow(
+                session: session.id, ceremony: .registration, userID: nil, username: nil,
+                userHandle: nil, state: "", expiresAt: 0)
+            let user: PublicKeyCredentialUserEntityJSON
+            var excluded: [CredentialRecord] = []
+            if let username {
+                guard try UserRow.named(username.value, in: db) == nil else {
+                    throw ServerError.usernameUnavailable
+                }
+                let userHandle = RandomBytes.make(count: UserRow.userHandleLength)
+                user = PublicKeyCredentialUserEntityJSON(
+                    id: userHandle, name: username.value, displayName: username.value)
+                ceremony.username = username.value
+                ceremony.userHandle = Data(userHandle)
+            } else {
+                guard let userID = session.userID,
+                    let account = try UserRow.fetchOne(db, key: userID)
+                else { throw ServerError.notSignedIn }
+                user = PublicKeyCredentialUserEntityJSON(
+                    id: Array(account.userHandle), name: account.username,
+                    displayName: account.username)
+                excluded = try CredentialRow.records(ofUser: userID, in: db)
+                ceremony.userID = userID
+            }
             let registration = try relyingParty.beginRegistration(
-                user: PublicKeyCredentialUserEntityJSON(
-                    id: Array(user.userHandle), name: user.username, displayName: user.username),
-                excludeCredentials: try CredentialRow.records(ofUser: userID, in: db),
-                options: registrationOptions)
-            try CeremonyRow(
-                session: session, ceremony: .registration, userID: userID,
-                state: String(decoding: registration.state.jsonBytes(), as: UTF8.self),
-                expiresAt: registration.state.expiresAt
-            ).put(in: db)
-            return registration.optionsJSON
+                user: user, excludeCredentials: excluded, options: registrationOptions)
+            ceremony.state = String(decoding: registration.state.jsonBytes(), as: UTF8.self)
+            ceremony.expiresAt = registration.state.expiresAt
+            try ceremony.put(in: db)
+            return Begun(optionsJSON: registration.optionsJSON, sessionID: session.id)
         }
     }
 
-    /// Finishes the session's registration with the page's `RegistrationResponseJSON` and
-    /// stores the new credential.
+    /// Finishes the session's registration with the page's `RegistrationResponseJSON`, stores
+    /// the new credential (and, for a sign-up, the account) and signs the user in on a new
+    /// session.
     ///
     /// - Throws: ``ServerError``: `noCeremony` when the session has no registration in
     ///   progress; the library's refusal (expired state, wrong challenge or origin, …);
-    ///   `credentialExists` (§7.1 step 26) when the credential ID is registered already.
+    ///   `credentialExists` (§7.1 step 26) when the credential ID is registered already;
+    ///   `usernameUnavailable` when another sign-up took the name meanwhile; `notSignedIn`
+    ///   when the session that began adding a passkey was signed out meanwhile.
     func finishRegistration(
         responseJSON: String, session: String?
-    ) async throws(ServerError) -> RegistrationOutcome {
+    ) async throws(ServerError) -> Finished<RegistrationOutcome> {
         let ceremony = try await takeCeremony(.registration, session: session)
-        guard let userID = ceremony.userID else {
-            throw .corruptData("the registration state", "no user")
-        }
         let state: RegistrationState
         do {
             state = try RegistrationState(jsonBytes: Array(ceremony.state.utf8))
@@ -80,6 +123,9 @@ struct PasskeyService: Sendable {
             throw .wrapping(error)
         }
         return try await store.write { db in
+            guard let session = try SessionRow.current(ceremony.session, in: db) else {
+                throw ServerError.noCeremony(.registration)
+            }
             // §7.1 step 26, the server's part: the ID is no one's credential yet. The library
             // checked the IDs the options excluded, this user's.
             guard try CredentialRow.withID(record.id, in: db) == nil else {
@@ -88,9 +134,43 @@ struct PasskeyService: Sendable {
                         .credentialExists, "the credential ID is registered already",
                         field: "rawId", step: .registration(26)))
             }
-            try CredentialRow(record: record, userID: userID).insert(db)
-            return RegistrationOutcome(credentialId: Base64URL.encode(record.id))
+            let user = try Self.account(for: ceremony, session: session, in: db)
+            guard let userID = user.id else { throw ServerError.corruptData("users", "no row ID") }
+            let count = try CredentialRow.filter(CredentialRow.Columns.userID == userID)
+                .fetchCount(db)
+            try CredentialRow(record: record, userID: userID, name: "Passkey \(count + 1)")
+                .insert(db)
+            let signedIn = try SessionRow.signIn(replacing: session, userID: userID, in: db)
+            return Finished(
+                outcome: RegistrationOutcome(
+                    credentialId: Base64URL.encode(record.id), username: user.username),
+                sessionID: signedIn.id)
         }
+    }
+
+    /// The account a verified registration adds its credential to: the signed-in user's, or
+    /// for a sign-up a new account, made now.
+    private static func account(
+        for ceremony: CeremonyRow, session: SessionRow, in db: Database
+    ) throws -> UserRow {
+        if let userID = ceremony.userID {
+            // Adding a passkey: still the user signed in on this session.
+            guard session.userID == userID, let user = try UserRow.fetchOne(db, key: userID)
+            else { throw ServerError.notSignedIn }
+            return user
+        }
+        guard let username = ceremony.username, let userHandle = ceremony.userHandle else {
+            throw ServerError.corruptData("the registration ceremony", "no username")
+        }
+        // The name was free at options time; a sign-up that verified first may have taken it.
+        guard try UserRow.named(username, in: db) == nil else {
+            throw ServerError.usernameUnavailable
+        }
+        var user = UserRow(
+            id: nil, username: username, userHandle: userHandle,
+            createdAt: ServerClock.nowMilliseconds())
+        try user.insert(db)
+        return user
     }
 
     // MARK: Authentication
@@ -99,47 +179,58 @@ struct PasskeyService: Sendable {
     /// for `username`, with their credentials in `allowCredentials`; without one (nil), a
     /// discoverable sign-in, where the credential the user picks names the account.
     ///
-    /// - Throws: ``ServerError``: `unknownUser` when `username` has no credential; a failure
-    ///   of the database.
+    /// A name with no account (or no passkey) gets options of the same shape, with decoy
+    /// credential IDs derived from the name (``decoyCredentials(for:)``): the answer does not
+    /// tell who has an account, and asking again gives the same IDs. No credential matches a
+    /// decoy, so such a sign-in fails at verification like a wrong passkey.
+    ///
+    /// - Throws: ``ServerError`` when the database fails.
     func beginAuthentication(
-        username: Username?, session: String
-    ) async throws(ServerError) -> String {
+        username: Username?, session: String?
+    ) async throws(ServerError) -> Begun {
         let relyingParty = relyingParty
         var authenticationOptions = AuthenticationOptions()
         authenticationOptions.timeout = ceremonyTimeout
+        let decoys = try username.map { name throws(ServerError) in try decoyCredentials(for: name)
+        }
         return try await store.write { [authenticationOptions] db in
-            try CeremonyRow.pruneExpired(in: db)
+            let session = try SessionRow.currentOrNew(session, in: db)
             var userID: Int64?
             var records: [CredentialRecord] = []
             if let username {
-                guard let user = try UserRow.named(username.value, in: db), let id = user.id
-                else { throw ServerError.unknownUser(username.value) }
-                records = try CredentialRow.records(ofUser: id, in: db)
-                // No credential would make the options discoverable: refuse instead.
-                guard !records.isEmpty else { throw ServerError.unknownUser(username.value) }
-                userID = id
+                if let user = try UserRow.named(username.value, in: db), let id = user.id {
+                    records = try CredentialRow.records(ofUser: id, in: db)
+                    userID = id
+                }
+                if records.isEmpty {
+                    records = decoys ?? []
+                    userID = nil
+                }
             }
             let authentication = try relyingParty.beginAuthentication(
                 allowCredentials: records, options: authenticationOptions)
             try CeremonyRow(
-                session: session, ceremony: .authentication, userID: userID,
+                session: session.id, ceremony: .authentication, userID: userID, username: nil,
+                userHandle: nil,
                 state: String(decoding: authentication.state.jsonBytes(), as: UTF8.self),
                 expiresAt: authentication.state.expiresAt
             ).put(in: db)
-            return authentication.optionsJSON
+            return Begun(optionsJSON: authentication.optionsJSON, sessionID: session.id)
         }
     }
 
-    /// Finishes the session's sign-in with the page's `AuthenticationResponseJSON` and stores
-    /// the credential's updated record (counter, backup state).
+    /// Finishes the session's sign-in with the page's `AuthenticationResponseJSON`, stores
+    /// the credential's updated record (counter, backup state) and signs the user in on a new
+    /// session.
     ///
     /// - Throws: ``ServerError``: `noCeremony` when the session has no sign-in in progress;
     ///   `credentialNotFound`, `credentialNotAllowed` or `userHandleMismatch` (§7.2 step 6)
     ///   when the credential is unknown or not the user's; the library's refusal (expired
-    ///   state, wrong challenge or origin, bad signature, a counter gone backwards, …).
+    ///   state, wrong challenge or origin, bad signature, a counter gone backwards, a
+    ///   credential the options did not allow, …).
     func finishAuthentication(
         responseJSON: String, session: String?
-    ) async throws(ServerError) -> AuthenticationOutcome {
+    ) async throws(ServerError) -> Finished<AuthenticationOutcome> {
         let ceremony = try await takeCeremony(.authentication, session: session)
         let state: AuthenticationState
         do {
@@ -157,6 +248,9 @@ struct PasskeyService: Sendable {
         // Look-up, verification and update in one transaction: two sign-ins with the same
         // credential, even from two processes, each see the counter the other left.
         return try await store.write { db in
+            guard let session = try SessionRow.current(ceremony.session, in: db) else {
+                throw ServerError.noCeremony(.authentication)
+            }
             let row = try Self.credential(for: reference, userID: ceremony.userID, in: db)
             let verified = try relyingParty.finishAuthentication(
                 responseJSON: responseJSON, state: state, credential: try row.credentialRecord())
@@ -164,12 +258,141 @@ struct PasskeyService: Sendable {
             guard let user = try UserRow.fetchOne(db, key: row.userID) else {
                 throw ServerError.corruptData("credential \(row.id)", "its user is missing")
             }
-            return AuthenticationOutcome(
-                username: user.username, signCount: verified.updatedRecord.signCount)
+            let signedIn = try SessionRow.signIn(replacing: session, userID: row.userID, in: db)
+            return Finished(
+                outcome: AuthenticationOutcome(
+                    username: user.username, signCount: verified.updatedRecord.signCount),
+                sessionID: signedIn.id)
+        }
+    }
+
+    /// The decoy `allowCredentials` for a name with no account: one credential whose ID is
+    /// HMAC-SHA-256(decoy key, name), 32 bytes as many authenticators' IDs are, with a synced
+    /// passkey's transports. The same name gives the same ID while the database keeps its key.
+    ///
+    /// - Throws: ``ServerError`` when HMAC fails.
+    func decoyCredentials(for username: Username) throws(ServerError) -> [CredentialRecord] {
+        do {
+            let code = try HMAC.authenticationCode(
+                for: Array("decoy credential\u{0}\(username.value)".utf8), key: decoyKey)
+            return [
+                try CredentialRecord(
+                    id: code, publicKeyBytes: Self.decoyPublicKey, signCount: 0,
+                    backupEligible: true, transports: [.hybrid, .internal])
+            ]
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    /// A P-256 public key as a COSE_Key (the curve's generator point), only for the decoy
+    /// records: the library builds `allowCredentials` from records, and only their ID and
+    /// transports reach the options.
+    private static let decoyPublicKey: [UInt8] =
+        [0xA5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]
+        + [
+            0x6B, 0x17, 0xD1, 0xF2, 0xE1, 0x2C, 0x42, 0x47, 0xF8, 0xBC, 0xE6, 0xE5, 0x63, 0xA4,
+            0x40, 0xF2, 0x77, 0x03, 0x7D, 0x81, 0x2D, 0xEB, 0x33, 0xA0, 0xF4, 0xA1, 0x39, 0x45,
+            0xD8, 0x98, 0xC2, 0x96,
+        ] + [0x22, 0x58, 0x20]
+        + [
+            0x4F, 0xE3, 0x42, 0xE2, 0xFE, 0x1A, 0x7F, 0x9B, 0x8E, 0xE7, 0xEB, 0x4A, 0x7C, 0x0F,
+            0x9E, 0x16, 0x2B, 0xCE, 0x33, 0x57, 0x6B, 0x31, 0x5E, 0xCE, 0xCB, 0xB6, 0x40, 0x68,
+            0x37, 0xBF, 0x51, 0xF5,
+        ]
+
+    // MARK: Sessions and the account
+
+    /// Ends the session `session`, if there is one.
+    ///
+    /// - Throws: ``ServerError`` when the database fails.
+    func signOut(session: String?) async throws(ServerError) {
+        guard let session else { return }
+        try await store.write { db in try SessionRow.end(session, in: db) }
+    }
+
+    /// The account signed in on `session`, with its passkeys.
+    ///
+    /// - Throws: ``ServerError`` `notSignedIn`; a failure of the database.
+    func account(session: String?) async throws(ServerError) -> AccountView {
+        try await store.write { db in
+            let user = try Self.signedInUser(session, in: db)
+            guard let userID = user.id else { throw ServerError.corruptData("users", "no row ID") }
+            let passkeys = try CredentialRow.rows(ofUser: userID, in: db).map { row in
+                let record = try row.credentialRecord()
+                return AccountView.Passkey(
+                    credentialId: row.id, name: row.name, createdAt: row.createdAt,
+                    lastUsedAt: row.lastUsedAt, backupEligible: record.backupEligible,
+                    backedUp: record.backupState)
+            }
+            return AccountView(username: user.username, passkeys: passkeys)
+        }
+    }
+
+    /// Renames the signed-in account's passkey `credentialID`.
+    ///
+    /// - Throws: ``ServerError``: `notSignedIn`; `passkeyNotFound` when the account has no
+    ///   such passkey; a failure of the database.
+    func renamePasskey(
+        _ credentialID: String, to name: PasskeyName, session: String?
+    ) async throws(ServerError) {
+        try await store.write { db in
+            var row = try Self.passkey(
+                credentialID, of: try Self.signedInUser(session, in: db), in: db)
+            row.name = name.value
+            try row.update(db)
+        }
+    }
+
+    /// Deletes the signed-in account's passkey `credentialID`, unless it is the last one.
+    ///
+    /// - Throws: ``ServerError``: `notSignedIn`; `passkeyNotFound`; `lastPasskey`; a failure
+    ///   of the database.
+    func deletePasskey(_ credentialID: String, session: String?) async throws(ServerError) {
+        try await store.write { db in
+            let user = try Self.signedInUser(session, in: db)
+            let row = try Self.passkey(credentialID, of: user, in: db)
+            guard
+                try CredentialRow.filter(CredentialRow.Columns.userID == row.userID)
+                    .fetchCount(db) > 1
+            else { throw ServerError.lastPasskey }
+            try row.delete(db)
+        }
+    }
+
+    /// Deletes expired ceremony states (and with them never-finished sign-ups) and expired
+    /// sessions; returns how many rows went.
+    ///
+    /// - Throws: ``ServerError`` when the database fails.
+    @discardableResult
+    func prune() async throws(ServerError) -> Int {
+        try await store.write { db in
+            try CeremonyRow.pruneExpired(in: db) + SessionRow.pruneExpired(in: db)
         }
     }
 
     // MARK: Parts
+
+    /// The user signed in on the current session `session`.
+    ///
+    /// - Throws: ``ServerError`` `notSignedIn`.
+    private static func signedInUser(_ session: String?, in db: Database) throws -> UserRow {
+        guard let session = try SessionRow.current(session, in: db), let userID = session.userID,
+            let user = try UserRow.fetchOne(db, key: userID)
+        else { throw ServerError.notSignedIn }
+        return user
+    }
+
+    /// The passkey `credentialID` of `user`.
+    ///
+    /// - Throws: ``ServerError`` `passkeyNotFound`.
+    private static func passkey(
+        _ credentialID: String, of user: UserRow, in db: Database
+    ) throws -> CredentialRow {
+        guard let row = try CredentialRow.fetchOne(db, key: credentialID), row.userID == user.id
+        else { throw ServerError.passkeyNotFound }
+        return row
+    }
 
     /// Takes the session's state for `kind` out of the store.
     ///

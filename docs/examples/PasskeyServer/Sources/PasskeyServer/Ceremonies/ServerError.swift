@@ -1,8 +1,8 @@
 import Fido2WebAuthn
 
 /// Why the server did not do what a request asked: a refusal the client caused (answered with
-/// 400) or a failure of the server itself (500). Either way the answer is
-/// `{"error": message, "code": code, "step": step}`.
+/// 400, or 401, 404, 413, 415, 429 where HTTP has a status for it) or a failure of the server itself
+/// (500). Either way the answer is `{"error": message, "code": code, "step": step}`.
 ///
 /// A refusal by the library keeps the library's ``WebAuthnError`` code and step; the server's
 /// own refusals use the codes below, or the library's code for the part of a step that the
@@ -13,6 +13,16 @@ struct ServerError: Error, Sendable, CustomStringConvertible {
     enum Kind: Sendable {
         /// The request or the response in it is refused (400).
         case refused
+        /// The request needs a signed-in session (401).
+        case unauthorized
+        /// The request names something the account does not have (404).
+        case notFound
+        /// The request body is larger than the server takes (413).
+        case contentTooLarge
+        /// The request body is not JSON by its `Content-Type` (415).
+        case unsupportedMediaType
+        /// The client asked too often (429).
+        case tooManyRequests
         /// The server failed (500).
         case failed
     }
@@ -56,12 +66,41 @@ struct ServerError: Error, Sendable, CustomStringConvertible {
         ServerError(kind: .refused, code: "invalidRequest", message: message)
     }
 
-    /// A sign-in names a user who does not exist, or has no credential.
-    static func unknownUser(_ username: String) -> ServerError {
+    /// A sign-up names a username an account has already: the one thing a sign-up says about
+    /// other accounts.
+    static let usernameUnavailable = ServerError(
+        kind: .refused, code: "usernameUnavailable", message: "this username is not available")
+
+    /// The request needs a signed-in session and the session has none (or there is none).
+    static let notSignedIn = ServerError(
+        kind: .unauthorized, code: "notSignedIn", message: "sign in first")
+
+    /// The signed-in account has no passkey with this credential ID.
+    static let passkeyNotFound = ServerError(
+        kind: .notFound, code: "passkeyNotFound", message: "the account has no such passkey")
+
+    /// Deleting the account's last passkey would lock the user out.
+    static let lastPasskey = ServerError(
+        kind: .refused, code: "lastPasskey",
+        message: "the last passkey of an account cannot be deleted")
+
+    /// A POST whose body is not declared `application/json`: a cross-site form or a
+    /// `text/plain` fetch, which a browser sends without asking the server first.
+    static let unsupportedMediaType = ServerError(
+        kind: .unsupportedMediaType, code: "unsupportedMediaType",
+        message: "the body must be JSON, sent with Content-Type: application/json")
+
+    /// The request body is over the limit (`limit` bytes).
+    static func contentTooLarge(limit: Int) -> ServerError {
         ServerError(
-            kind: .refused, code: "unknownUser", message: "no passkey is registered for \(username)"
-        )
+            kind: .contentTooLarge, code: "contentTooLarge",
+            message: "the body has more than \(limit) bytes")
     }
+
+    /// The client asked for options more often than the rate limit allows.
+    static let tooManyRequests = ServerError(
+        kind: .tooManyRequests, code: "tooManyRequests",
+        message: "too many requests from this address: try again in a minute")
 
     /// The database failed.
     static func storageFailure(_ error: any Error) -> ServerError {

@@ -49,7 +49,7 @@ struct PageRoutes: Sendable {
     }
 
     /// Adds a `GET` route per file to `router`.
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<PasskeyRequestContext>) {
         for asset in assets {
             router.get(RouterPath(asset.path)) { _, _ in
                 Response(

@@ -1,92 +1,151 @@
+import Foundation
 import Hummingbird
+import NIOCore
 
-/// The JSON API the page calls, one route per ceremony step:
+/// The JSON API the page calls:
 ///
-/// - `POST /registration/options` `{"username": "alice"}` → creation options;
+/// - `POST /registration/options` `{"username": "alice"}` (sign-up) or `{}` (another passkey
+///   for the signed-in account) → creation options;
 /// - `POST /registration/verify` a `RegistrationResponseJSON` →
-///   `{"verified": true, "credentialId": "…"}`;
+///   `{"verified": true, "credentialId": "…", "username": "alice"}`, signed in;
 /// - `POST /authentication/options` `{"username": "alice"}` or `{}` → request options;
 /// - `POST /authentication/verify` an `AuthenticationResponseJSON` →
-///   `{"verified": true, "username": "alice", "signCount": 7}`.
+///   `{"verified": true, "username": "alice", "signCount": 7}`, signed in;
+/// - `POST /signout` → `{"signedOut": true}`;
+/// - `GET /account` → ``AccountView``;
+/// - `POST /account/passkeys/{credentialId}/name` `{"name": "…"}` → the account;
+/// - `DELETE /account/passkeys/{credentialId}` → the account.
 ///
-/// A refusal is a 400 with `{"error": "…", "code": "…", "step": "…"}` (``ServerError``). The
-/// options routes give the browser a session cookie when it has none (``SessionCookie``);
-/// the verify routes find the ceremony's state under it.
+/// A refusal is a 4xx with `{"error": "…", "code": "…", "step": "…"}` (``ServerError``). The
+/// options routes give the browser a session cookie when it has none, or one naming no
+/// current session (``SessionCookie``); the verify routes find the ceremony's state under it
+/// and answer with the cookie of a new, signed-in session.
 struct PasskeyAPI: Sendable {
     /// The most bytes a request body may have; a response with an attestation certificate
-    /// chain has a few kilobytes.
-    static let maximumBodySize = 128 * 1024
+    /// chain has a few kilobytes. A larger body is answered with 413.
+    static let maximumBodySize = 64 * 1024
 
-    /// The ceremonies.
+    /// The ceremonies and the account.
     let service: PasskeyService
+    /// The limit on the options routes, per client.
+    let rateLimiter: RateLimiter
+    /// Whether cookies are `Secure` (the origin is `https`).
+    let secureCookies: Bool
 
-    /// Adds the four routes to `router`.
-    func addRoutes(to router: Router<BasicRequestContext>) {
-        router.post("registration/options") { request, _ in
-            try await registrationOptions(request)
+    /// Adds the routes to `router`.
+    func addRoutes(to router: Router<PasskeyRequestContext>) {
+        router.post("registration/options") { request, context in
+            try await registrationOptions(request, context)
         }
         router.post("registration/verify") { request, _ in
             try await registrationVerify(request)
         }
-        router.post("authentication/options") { request, _ in
-            try await authenticationOptions(request)
+        router.post("authentication/options") { request, context in
+            try await authenticationOptions(request, context)
         }
         router.post("authentication/verify") { request, _ in
             try await authenticationVerify(request)
         }
+        router.post("signout") { request, _ in
+            try await service.signOut(session: SessionCookie.sessionID(of: request))
+            var response = try JSONResponse.encoding(["signedOut": true])
+            response.setCookie(SessionCookie.expired(secure: secureCookies))
+            return response
+        }
+        router.get("account") { request, _ in
+            try JSONResponse.encoding(
+                try await service.account(session: SessionCookie.sessionID(of: request)))
+        }
+        router.post("account/passkeys/:credentialId/name") { request, context in
+            let credentialID = try context.parameters.require("credentialId")
+            let name = try PasskeyName(RenameRequest.reading(try await Self.body(of: request)).name)
+            let session = SessionCookie.sessionID(of: request)
+            try await service.renamePasskey(credentialID, to: name, session: session)
+            return try JSONResponse.encoding(try await service.account(session: session))
+        }
+        router.delete("account/passkeys/:credentialId") { request, context in
+            let credentialID = try context.parameters.require("credentialId")
+            let session = SessionCookie.sessionID(of: request)
+            try await service.deletePasskey(credentialID, session: session)
+            return try JSONResponse.encoding(try await service.account(session: session))
+        }
     }
 
-    private func registrationOptions(_ request: Request) async throws -> Response {
+    private func registrationOptions(
+        _ request: Request, _ context: PasskeyRequestContext
+    ) async throws -> Response {
+        try limit(context)
         let options = try OptionsRequest.reading(try await Self.body(of: request))
-        guard let name = options.username else {
-            throw ServerError.invalidRequest(#"registration needs {"username": "…"}"#)
-        }
-        let username = try Username(name)
-        return try await Self.withSession(of: request) { session throws(ServerError) in
-            try await service.beginRegistration(username: username, session: session)
-        }
+        let username = try options.username.map { name throws(ServerError) in try Username(name) }
+        let session = SessionCookie.sessionID(of: request)
+        return answer(
+            try await service.beginRegistration(username: username, session: session),
+            cookie: session)
     }
 
     private func registrationVerify(_ request: Request) async throws -> Response {
         let body = try await Self.body(of: request)
-        let outcome = try await service.finishRegistration(
+        let finished = try await service.finishRegistration(
             responseJSON: body, session: SessionCookie.sessionID(of: request))
-        return try JSONResponse.encoding(outcome)
+        var response = try JSONResponse.encoding(finished.outcome)
+        response.setCookie(SessionCookie.cookie(for: finished.sessionID, secure: secureCookies))
+        return response
     }
 
-    private func authenticationOptions(_ request: Request) async throws -> Response {
+    private func authenticationOptions(
+        _ request: Request, _ context: PasskeyRequestContext
+    ) async throws -> Response {
+        try limit(context)
         let options = try OptionsRequest.reading(try await Self.body(of: request))
         let username = try options.username.map { name throws(ServerError) in try Username(name) }
-        return try await Self.withSession(of: request) { session throws(ServerError) in
-            try await service.beginAuthentication(username: username, session: session)
-        }
+        let session = SessionCookie.sessionID(of: request)
+        return answer(
+            try await service.beginAuthentication(username: username, session: session),
+            cookie: session)
     }
 
     private func authenticationVerify(_ request: Request) async throws -> Response {
         let body = try await Self.body(of: request)
-        let outcome = try await service.finishAuthentication(
+        let finished = try await service.finishAuthentication(
             responseJSON: body, session: SessionCookie.sessionID(of: request))
-        return try JSONResponse.encoding(outcome)
+        var response = try JSONResponse.encoding(finished.outcome)
+        response.setCookie(SessionCookie.cookie(for: finished.sessionID, secure: secureCookies))
+        return response
     }
 
-    /// The request's body as text, at most ``maximumBodySize`` bytes (a larger one is
-    /// answered with 413).
-    private static func body(of request: Request) async throws -> String {
-        var request = request
-        return String(buffer: try await request.collectBody(upTo: maximumBodySize))
+    /// Refuses the request when its client asked for options too often.
+    private func limit(_ context: PasskeyRequestContext) throws(ServerError) {
+        guard rateLimiter.allow(context.clientKey) else { throw .tooManyRequests }
     }
 
-    /// The options `begin` returns for the request's session, answered as JSON; a request
-    /// without a session gets a new one, and its cookie.
-    private static func withSession(
-        of request: Request, _ begin: (String) async throws(ServerError) -> String
-    ) async throws(ServerError) -> Response {
-        let existing = SessionCookie.sessionID(of: request)
-        let session = existing ?? SessionCookie.newSessionID()
-        var response = JSONResponse.text(try await begin(session))
-        if existing == nil {
-            response.setCookie(SessionCookie.cookie(for: session))
+    /// The options as JSON, with the session's cookie when the request's cookie named another
+    /// session or none: a session ID the server did not issue is replaced, never adopted.
+    private func answer(_ begun: PasskeyService.Begun, cookie: String?) -> Response {
+        var response = JSONResponse.text(begun.optionsJSON)
+        if begun.sessionID != cookie {
+            response.setCookie(SessionCookie.cookie(for: begun.sessionID, secure: secureCookies))
         }
         return response
+    }
+
+    /// The request's body as text: at most ``maximumBodySize`` bytes (a larger one is answered
+    /// with 413) of valid UTF-8, checked on the bytes before anything decodes them (a decoder
+    /// would turn invalid bytes into U+FFFD).
+    ///
+    /// - Throws: ``ServerError`` `invalidRequest` for a body that is not UTF-8,
+    ///   `contentTooLarge` (413) for one too large.
+    private static func body(of request: Request) async throws -> String {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maximumBodySize)
+        } catch is NIOTooManyBytesError {
+            // Answered in the API's shape rather than as Hummingbird's empty 413.
+            throw ServerError.contentTooLarge(limit: maximumBodySize)
+        }
+        guard let text = String(bytes: buffer.readableBytesView, encoding: .utf8) else {
+            throw ServerError.invalidRequest("the body is not UTF-8")
+        }
+        return text
     }
 }

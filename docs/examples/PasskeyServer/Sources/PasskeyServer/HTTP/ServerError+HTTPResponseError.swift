@@ -2,10 +2,15 @@ import Foundation
 import Hummingbird
 
 extension ServerError: HTTPResponseError {
-    /// 400 for a refusal, 500 for a failure of the server.
+    /// 400 for a refusal (401, 404, 413, 415 or 429 for those), 500 for a failure of the server.
     var status: HTTPResponse.Status {
         switch kind {
         case .refused: .badRequest
+        case .unauthorized: .unauthorized
+        case .notFound: .notFound
+        case .contentTooLarge: .contentTooLarge
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .tooManyRequests: .tooManyRequests
         case .failed: .internalServerError
         }
     }
@@ -13,8 +18,12 @@ extension ServerError: HTTPResponseError {
     /// `{"error": message, "code": code, "step": "§7.2 step 11"}`, with an empty step when the
     /// failure is at no step of the procedures.
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        try JSONResponse.encoding(
+        var response = try JSONResponse.encoding(
             Body(error: message, code: code, step: step?.description ?? ""), status: status)
+        if kind == .tooManyRequests {
+            response.headers[.retryAfter] = "60"
+        }
+        return response
     }
 
     /// The JSON body of an error answer.

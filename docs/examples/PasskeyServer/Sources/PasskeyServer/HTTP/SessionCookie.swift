@@ -1,33 +1,38 @@
 import Fido2WebAuthn
 import Hummingbird
 
-/// The session cookie: a random ID under which the server keeps the states of the ceremonies
-/// in progress (``CeremonyRow``). It carries nothing else, and never the state itself.
+/// The session cookie: the ID of a server-issued session (``SessionRow``), under which the
+/// server keeps the states of the ceremonies in progress and who is signed in. It carries
+/// nothing else.
 ///
-/// The cookie is `HttpOnly` (the page's script never sees it) and `SameSite=Strict` (no other
-/// site's page sends it), scoped to the whole site and to the browser session.
+/// The cookie is `HttpOnly` (the page's script never sees it), `SameSite=Strict` (no other
+/// site's page sends it) and `Secure` when the origin is `https`, scoped to the whole site and
+/// to the browser session.
 enum SessionCookie {
     /// The cookie's name.
     static let name = "passkey_session"
-    /// How many random bytes an ID has: 32, written as 43 base64url characters.
-    static let idLength = 32
 
-    /// The session ID the request's cookie carries, when it has the form of one.
+    /// The session ID the request's cookie carries, when it has the form of one; whether a
+    /// session has that ID is the store's question (``SessionRow/current(_:in:)``).
     static func sessionID(of request: Request) -> String? {
         guard let value = request.cookies[name]?.value,
-            value.utf8.count == Base64URL.encodedCount(ofByteCount: idLength),
-            (try? Base64URL.decode(value))?.count == idLength
+            value.utf8.count == Base64URL.encodedCount(ofByteCount: SessionRow.idLength),
+            (try? Base64URL.decode(value))?.count == SessionRow.idLength
         else { return nil }
         return value
     }
 
-    /// A new session ID from the system's cryptographic random source.
-    static func newSessionID() -> String {
-        Base64URL.encode(RandomBytes.make(count: idLength))
+    /// The cookie that gives the browser `sessionID`.
+    static func cookie(for sessionID: String, secure: Bool) -> Cookie {
+        Cookie(
+            name: name, value: sessionID, path: "/", secure: secure, httpOnly: true,
+            sameSite: .strict)
     }
 
-    /// The cookie that gives the browser `sessionID`.
-    static func cookie(for sessionID: String) -> Cookie {
-        Cookie(name: name, value: sessionID, path: "/", httpOnly: true, sameSite: .strict)
+    /// The cookie that makes the browser forget its session.
+    static func expired(secure: Bool) -> Cookie {
+        Cookie(
+            name: name, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true,
+            sameSite: .strict)
     }
 }

@@ -1,24 +1,26 @@
 // The page's WebAuthn client: ask the server for options, hand them to the browser's
 // authenticator, post what it answers back, and show the outcome (or the step that refused it).
+// Signed in, the account view lists the passkeys, with rename, delete, add and sign out.
 'use strict';
 
-/** A refusal from the server: its 400 (or 500) body, {"error", "code", "step"}. */
+/** A refusal from the server: its 4xx (or 500) body, {"error", "code", "step"}. */
 class ServerRefusal extends Error {
   constructor(body, status) {
     super(body.error || `the server answered ${status}`);
     this.code = body.code || `http${status}`;
     this.step = body.step || '';
+    this.status = status;
   }
 }
 
-/** POSTs `body` as JSON to `path`; resolves to the JSON answer, rejects with a ServerRefusal. */
-async function post(path, body) {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-  });
+/** Sends `body` as JSON to `path` with `method`; resolves to the JSON answer, rejects with a ServerRefusal. */
+async function request(method, path, body) {
+  const init = { method, credentials: 'same-origin', headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
   let json = {};
   try {
     json = await response.json();
@@ -29,9 +31,14 @@ async function post(path, body) {
   return json;
 }
 
-/** Registers a new credential for `username`; resolves to {verified, credentialId}. */
+const post = (path, body = {}) => request('POST', path, body);
+
+/**
+ * Registers a new credential: a sign-up for `username`, or another passkey for the signed-in
+ * account when `username` is undefined; resolves to {verified, credentialId, username}.
+ */
 async function register(username) {
-  const options = await post('/registration/options', { username });
+  const options = await post('/registration/options', username === undefined ? {} : { username });
   const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(options);
   const credential = await navigator.credentials.create({ publicKey });
   return post('/registration/verify', credential.toJSON());
@@ -39,17 +46,19 @@ async function register(username) {
 
 /**
  * Signs in as `username`, or with a discoverable credential (a passkey) when `username` is
- * undefined; resolves to {verified, username, signCount}.
+ * undefined; `mediation` 'conditional' lets the browser offer the passkeys in the username
+ * field's autofill. Resolves to {verified, username, signCount}.
  */
-async function signIn(username) {
+async function signIn(username, { mediation, signal } = {}) {
   const options = await post('/authentication/options', username === undefined ? {} : { username });
   const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(options);
-  const credential = await navigator.credentials.get({ publicKey });
+  const credential = await navigator.credentials.get(mediation ? { publicKey, mediation, signal } : { publicKey });
   return post('/authentication/verify', credential.toJSON());
 }
 
-const result = () => document.getElementById('result');
-const buttons = () => document.querySelectorAll('#form button');
+const $ = (selector) => document.querySelector(selector);
+const result = () => $('#result');
+const buttons = () => document.querySelectorAll('button');
 
 /** Shows an outcome: `state` is idle, pending, success or error (also as data-outcome). */
 function show(state, title, detail = '', { code = '', step = '' } = {}) {
@@ -67,36 +76,136 @@ function show(state, title, detail = '', { code = '', step = '' } = {}) {
   }
 }
 
-/** Shows why an action failed: the server's step and message, or the browser's error. */
-function showFailure(error) {
+/** Shows why `action` failed: the server's step and message, or the browser's error. */
+function showFailure(action, error) {
   if (error instanceof ServerRefusal) {
     const where = error.step ? `Refused at ${error.step}` : 'Refused';
-    show('error', `${where} (${error.code})`, error.message, { code: error.code, step: error.step });
+    show('error', `${action}: ${where} (${error.code})`, error.message, { code: error.code, step: error.step });
   } else if (error instanceof DOMException) {
-    // NotAllowedError: cancelled or timed out; InvalidStateError: the authenticator already
-    // holds one of this user's credentials (excludeCredentials).
-    show('error', `The browser stopped the ceremony (${error.name})`, error.message, { code: error.name });
+    // NotAllowedError: cancelled, timed out or no matching passkey; InvalidStateError: the
+    // authenticator already holds one of this account's passkeys (excludeCredentials).
+    show('error', `${action}: the browser stopped the ceremony (${error.name})`, error.message, { code: error.name });
   } else {
-    show('error', 'Something went wrong', String(error), { code: 'clientError' });
+    show('error', `${action}: something went wrong`, String(error), { code: 'clientError' });
   }
 }
 
-/** Runs `action` with the buttons disabled, showing what it resolves to or why it failed. */
-async function run(action) {
+/** The pending autofill (conditional) sign-in, aborted before any other ceremony. */
+let autofill = null;
+/** Settles when the autofill sign-in has stopped: its options request must not land after another's. */
+let autofillStopped = Promise.resolve();
+/** Whether a ceremony started by a button is under way: autofill waits until it is over. */
+let busy = false;
+
+/** Runs `action` (named `name`) with the buttons disabled, showing why it failed if it does. */
+async function run(name, action) {
+  busy = true;
+  if (autofill) autofill.abort();
+  await autofillStopped;
   buttons().forEach((button) => { button.disabled = true; });
   show('pending', 'Waiting for your authenticator…');
   try {
     await action();
   } catch (error) {
-    showFailure(error);
+    showFailure(name, error);
   } finally {
     buttons().forEach((button) => { button.disabled = false; });
+    busy = false;
   }
+  await refreshAccount();
+}
+
+/** A date in milliseconds as the browser's locale writes it, or `never`. */
+const when = (milliseconds) => (milliseconds === null ? 'never' : new Date(milliseconds).toLocaleString());
+
+/** One passkey of the account view, with its name field and its two buttons. */
+function passkeyItem(passkey) {
+  const item = document.createElement('li');
+  item.dataset.id = passkey.credentialId;
+  const name = document.createElement('input');
+  name.className = 'passkey-name';
+  name.value = passkey.name;
+  name.maxLength = 64;
+  name.setAttribute('aria-label', 'Passkey name');
+  const details = document.createElement('span');
+  details.className = 'details';
+  details.textContent = `Created ${when(passkey.createdAt)}, last used ${when(passkey.lastUsedAt)}, `
+    + `${passkey.backedUp ? 'backed up' : 'not backed up'}. ID ${passkey.credentialId}`;
+  const rename = document.createElement('button');
+  rename.type = 'button';
+  rename.className = 'rename secondary';
+  rename.textContent = 'Rename';
+  rename.addEventListener('click', () => run('Rename', async () => {
+    const id = encodeURIComponent(passkey.credentialId);
+    await post(`/account/passkeys/${id}/name`, { name: name.value });
+    show('success', `Renamed the passkey to ${name.value.trim()}`);
+  }));
+  const remove = document.createElement('button');
+  remove.type = 'button';
+  remove.className = 'delete secondary';
+  remove.textContent = 'Delete';
+  remove.addEventListener('click', () => run('Delete', async () => {
+    await request('DELETE', `/account/passkeys/${encodeURIComponent(passkey.credentialId)}`);
+    show('success', `Deleted the passkey ${passkey.name}`,
+      'Also remove it from your authenticator: the site can no longer check it.');
+  }));
+  const actions = document.createElement('div');
+  actions.className = 'buttons';
+  actions.append(rename, remove);
+  item.append(name, details, actions);
+  return item;
+}
+
+/** Shows the account view when the session is signed in, the form (and autofill) otherwise. */
+async function refreshAccount() {
+  let account = null;
+  try {
+    account = await request('GET', '/account');
+  } catch (error) {
+    if (!(error instanceof ServerRefusal && error.status === 401)) {
+      showFailure('Loading the account', error);
+    }
+  }
+  $('#account').hidden = account === null;
+  $('#form').hidden = account !== null;
+  document.body.dataset.signedIn = account === null ? 'false' : 'true';
+  if (account === null) {
+    startAutofill();
+    return;
+  }
+  $('#account-name').textContent = account.username;
+  $('#passkeys').replaceChildren(...account.passkeys.map(passkeyItem));
+}
+
+/**
+ * Offers the passkeys in the username field's autofill (`autocomplete="username webauthn"`):
+ * a conditional request that waits until the user picks one, aborted by any button.
+ */
+async function startAutofill() {
+  if (busy || autofill || typeof PublicKeyCredential.isConditionalMediationAvailable !== 'function') return;
+  // Set before the first await, so that a button pressed meanwhile aborts it.
+  const controller = new AbortController();
+  autofill = controller;
+  let stopped;
+  autofillStopped = new Promise((resolve) => { stopped = resolve; });
+  document.body.dataset.autofill = 'waiting';
+  try {
+    if (!(await PublicKeyCredential.isConditionalMediationAvailable()) || controller.signal.aborted) return;
+    const outcome = await signIn(undefined, { mediation: 'conditional', signal: controller.signal });
+    show('success', `Signed in as ${outcome.username} with a passkey from autofill`, `Signature counter ${outcome.signCount}`);
+  } catch (error) {
+    if (!controller.signal.aborted) showFailure('Sign in from autofill', error);
+  } finally {
+    if (autofill === controller) autofill = null;
+    document.body.dataset.autofill = 'stopped';
+    stopped();
+  }
+  if (!controller.signal.aborted) await refreshAccount();
 }
 
 /** The username typed, trimmed; shows an error and returns null when there is none. */
 function typedUsername() {
-  const username = document.getElementById('username').value.trim();
+  const username = $('#username').value.trim();
   if (!username) {
     show('error', 'Type a username first', 'Or sign in with a passkey, which needs no name.', { code: 'noUsername' });
     return null;
@@ -109,35 +218,49 @@ function start() {
     && typeof PublicKeyCredential.parseCreationOptionsFromJSON === 'function'
     && typeof PublicKeyCredential.parseRequestOptionsFromJSON === 'function';
   if (!supported) {
+    $('#form').hidden = false;
     buttons().forEach((button) => { button.disabled = true; });
     show('error', 'This browser cannot run this page',
       'It needs WebAuthn with its JSON helpers (parseCreationOptionsFromJSON, toJSON): a current Chrome, Edge, Firefox or Safari.',
       { code: 'unsupported' });
     return;
   }
-  document.getElementById('register').addEventListener('click', () => {
+  $('#register').addEventListener('click', () => {
     const username = typedUsername();
     if (username === null) return;
-    run(async () => {
+    run('Sign up', async () => {
       const outcome = await register(username);
-      show('success', `Registered a passkey for ${username}`, `Credential ID ${outcome.credentialId}`);
+      show('success', `Registered a passkey for ${outcome.username}`, `Credential ID ${outcome.credentialId}`);
     });
   });
-  document.getElementById('form').addEventListener('submit', (event) => {
+  $('#form').addEventListener('submit', (event) => {
     event.preventDefault();
     const username = typedUsername();
     if (username === null) return;
-    run(async () => {
+    run('Sign in', async () => {
       const outcome = await signIn(username);
       show('success', `Signed in as ${outcome.username}`, `Signature counter ${outcome.signCount}`);
     });
   });
-  document.getElementById('passkey').addEventListener('click', () => {
-    run(async () => {
+  $('#passkey').addEventListener('click', () => {
+    run('Sign in with a passkey', async () => {
       const outcome = await signIn(undefined);
       show('success', `Signed in as ${outcome.username} with a passkey`, `Signature counter ${outcome.signCount}`);
     });
   });
+  $('#add-passkey').addEventListener('click', () => {
+    run('Add a passkey', async () => {
+      const outcome = await register(undefined);
+      show('success', `Added a passkey for ${outcome.username}`, `Credential ID ${outcome.credentialId}`);
+    });
+  });
+  $('#signout').addEventListener('click', () => {
+    run('Sign out', async () => {
+      await post('/signout');
+      show('idle', 'Signed out.');
+    });
+  });
+  refreshAccount();
 }
 
 start();

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A row of the `ceremonies` table: the state of a ceremony in progress, kept on the server
@@ -14,9 +15,14 @@ struct CeremonyRow: Codable, Sendable, FetchableRecord, PersistableRecord {
     var session: String
     /// Which ceremony the state is for.
     var ceremony: CeremonyKind
-    /// The user the ceremony is for; nil for a discoverable sign-in, where the response names
-    /// the user.
+    /// The user the ceremony is for: the signed-in user a passkey is added for, or the user a
+    /// sign-in by name is for; nil for a sign-up (the account does not exist yet), for a
+    /// discoverable sign-in (the response names the user) and for a sign-in by an unknown name.
     var userID: Int64?
+    /// A sign-up's username, for the account its first passkey creates; nil otherwise.
+    var username: String?
+    /// A sign-up's user handle, given to the authenticator and kept for the account.
+    var userHandle: Data?
     /// The library's state in its stable JSON form (`RegistrationState` or
     /// `AuthenticationState`).
     var state: String
@@ -28,11 +34,14 @@ struct CeremonyRow: Codable, Sendable, FetchableRecord, PersistableRecord {
         case session
         case ceremony
         case userID = "user_id"
+        case username
+        case userHandle = "user_handle"
         case state
         case expiresAt = "expires_at"
     }
 
     enum Columns {
+        static let session = Column(CodingKeys.session)
         static let expiresAt = Column(CodingKeys.expiresAt)
     }
 
@@ -49,6 +58,11 @@ struct CeremonyRow: Codable, Sendable, FetchableRecord, PersistableRecord {
         guard let row = try CeremonyRow.fetchOne(db, key: key) else { return nil }
         try CeremonyRow.deleteOne(db, key: key)
         return row
+    }
+
+    /// Deletes the states of session `session`.
+    static func deleteAll(session: String, in db: Database) throws {
+        try CeremonyRow.filter(Columns.session == session).deleteAll(db)
     }
 
     /// Deletes every state past its expiry; returns how many.

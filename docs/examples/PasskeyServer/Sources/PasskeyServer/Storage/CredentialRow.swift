@@ -21,6 +21,8 @@ struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
     var signCount: Int64
     /// When the credential was registered, in milliseconds since the Unix epoch.
     var createdAt: Int64
+    /// The name the user gave the passkey (``PasskeyName``).
+    var name: String
     /// When the credential last signed in, in milliseconds since the Unix epoch; nil before
     /// its first sign-in.
     var lastUsedAt: Int64?
@@ -32,6 +34,7 @@ struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
         case signCount = "sign_count"
         case createdAt = "created_at"
         case lastUsedAt = "last_used_at"
+        case name
     }
 
     enum Columns {
@@ -39,8 +42,9 @@ struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
         static let createdAt = Column(CodingKeys.createdAt)
     }
 
-    /// A new row for `record`, registered now by the user of row `userID`.
-    init(record: CredentialRecord, userID: Int64) {
+    /// A new row for `record`, registered now by the user of row `userID`, named `name`.
+    init(record: CredentialRecord, userID: Int64, name: String) {
+        self.name = name
         self.id = Base64URL.encode(record.id)
         self.userID = userID
         self.record = String(decoding: record.jsonBytes(), as: UTF8.self)
@@ -72,6 +76,11 @@ struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
     /// The credential whose ID is `credentialID`, or nil.
     static func withID(_ credentialID: [UInt8], in db: Database) throws -> CredentialRow? {
         try CredentialRow.fetchOne(db, key: Base64URL.encode(credentialID))
+    }
+
+    /// The credential rows of the user of row `userID`, oldest first.
+    static func rows(ofUser userID: Int64, in db: Database) throws -> [CredentialRow] {
+        try CredentialRow.filter(Columns.userID == userID).order(Columns.createdAt).fetchAll(db)
     }
 
     /// The credential records of the user of row `userID`, oldest first.

@@ -1,6 +1,7 @@
 import GRDB
 
-/// The server's SQLite database: users, credentials and ceremony states (``StoreSchema``).
+/// The server's SQLite database: users, credentials, sessions, ceremony states and the
+/// server's keys (``StoreSchema``).
 ///
 /// One file, opened in WAL mode so that readers (a second server on the same file, the
 /// `sqlite3` shell, a test) never block a sign-in; writes are serialized transactions that wait

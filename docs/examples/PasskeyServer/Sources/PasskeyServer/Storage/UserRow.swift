@@ -48,16 +48,4 @@ struct UserRow: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
     static func withUserHandle(_ userHandle: [UInt8], in db: Database) throws -> UserRow? {
         try UserRow.filter(Columns.userHandle == Data(userHandle)).fetchOne(db)
     }
-
-    /// The account named `username`, created with a fresh random user handle when there is
-    /// none.
-    static func findOrCreate(named username: String, in db: Database) throws -> UserRow {
-        if let user = try named(username, in: db) { return user }
-        var user = UserRow(
-            id: nil, username: username,
-            userHandle: Data(RandomBytes.make(count: userHandleLength)),
-            createdAt: ServerClock.nowMilliseconds())
-        try user.insert(db)
-        return user
-    }
 }
