@@ -71,7 +71,7 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
     /// options excluded and the caller checks its database.
     public static let registrationSteps: [Check] = [
         Check(
-            step: .registration(1), lastStep: nil,
+            step: CeremonyStep.Registration.state, lastStep: nil,
             summary:
                 "begin: the options are usable; finish: the ceremony state is this relying party's and has not expired",
             codes: [
@@ -79,28 +79,28 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
                 .ceremonyStateMismatch,
             ]),
         Check(
-            step: .registration(3), lastStep: nil,
+            step: CeremonyStep.Registration.response, lastStep: nil,
             summary: "the response is a RegistrationResponseJSON",
             codes: [.malformedJSON, .missingMember, .wrongType, .invalidBase64URL, .invalidValue]),
         Check(
-            step: .registration(6), lastStep: nil,
+            step: CeremonyStep.Registration.clientData, lastStep: nil,
             summary:
                 "clientDataJSON parses; a legacy `tokenBinding` object has status `present` or `supported`",
             codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
         Check(
-            step: .registration(7), lastStep: nil, summary: "`type` is `webauthn.create`",
+            step: CeremonyStep.Registration.type, lastStep: nil, summary: "`type` is `webauthn.create`",
             codes: [.clientDataTypeMismatch]),
         Check(
-            step: .registration(8), lastStep: nil, summary: "`challenge` (constant time)",
+            step: CeremonyStep.Registration.challenge, lastStep: nil, summary: "`challenge` (constant time)",
             codes: [.challengeMismatch]),
         Check(
-            step: .registration(9), lastStep: nil,
+            step: CeremonyStep.Registration.origin, lastStep: nil,
             summary: "`origin` in the allow-list (exact match)", codes: [.originNotAllowed]),
         Check(
-            step: .registration(10), lastStep: .registration(11),
+            step: CeremonyStep.Registration.crossOrigin, lastStep: CeremonyStep.Registration.topOrigin,
             summary: "`crossOrigin`, `topOrigin`", codes: [.crossOriginNotAllowed]),
         Check(
-            step: .registration(13), lastStep: nil,
+            step: CeremonyStep.Registration.decoding, lastStep: nil,
             summary:
                 "the attestation object decodes; its `publicKey` and `authenticatorData` members, when sent, agree with it",
             codes: [
@@ -109,37 +109,37 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
                 .extensionDataFlagMismatch, .invalidExtensions, .inconsistentResponse,
             ]),
         Check(
-            step: .registration(14), lastStep: nil, summary: "rpIdHash",
+            step: CeremonyStep.Registration.rpIdHash, lastStep: nil, summary: "rpIdHash",
             codes: [.rpIdHashMismatch]),
         Check(
-            step: .registration(15), lastStep: nil, summary: "UP",
+            step: CeremonyStep.Registration.userPresence, lastStep: nil, summary: "UP",
             codes: [.userPresenceMissing]),
         Check(
-            step: .registration(16), lastStep: nil, summary: "UV when required",
+            step: CeremonyStep.Registration.userVerification, lastStep: nil, summary: "UV when required",
             codes: [.userVerificationMissing]),
         Check(
-            step: .registration(17), lastStep: nil, summary: "BS only with BE",
+            step: CeremonyStep.Registration.backupState, lastStep: nil, summary: "BS only with BE",
             codes: [.backupStateWithoutEligibility]),
         Check(
-            step: .registration(20), lastStep: nil,
+            step: CeremonyStep.Registration.algorithm, lastStep: nil,
             summary: "the key's algorithm is in `pubKeyCredParams`",
             codes: [.algorithmNotAllowed, .unsupportedAlgorithm, .inconsistentResponse]),
         Check(
-            step: .registration(25), lastStep: nil,
+            step: CeremonyStep.Registration.credentialId, lastStep: nil,
             summary: "credential ID ≤ 1023 bytes and equal to `rawId`",
             codes: [.invalidCredentialIdLength, .credentialIdMismatch]),
         Check(
-            step: .registration(26), lastStep: nil,
+            step: CeremonyStep.Registration.notRegistered, lastStep: nil,
             summary: "the credential ID is not one `excludeCredentials` listed",
             codes: [.credentialExcluded]),
         Check(
-            step: .registration(28), lastStep: nil, summary: "extension outputs allowed",
+            step: CeremonyStep.Registration.extensions, lastStep: nil, summary: "extension outputs allowed",
             codes: [.extensionNotAllowed]),
         Check(
-            step: .registration(21), lastStep: nil, summary: "the format is supported",
+            step: CeremonyStep.Registration.format, lastStep: nil, summary: "the format is supported",
             codes: [.attestationFormatUnsupported]),
         Check(
-            step: .registration(22), lastStep: nil,
+            step: CeremonyStep.Registration.statement, lastStep: nil,
             summary:
                 "the format's verification procedure (its own section, such as `§8.3`, leads the reason)",
             codes: [
@@ -150,7 +150,7 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
                 .invalidTPMStructure, .invalidJWS, .unsupportedAlgorithm,
             ]),
         Check(
-            step: .registration(24), lastStep: nil,
+            step: CeremonyStep.Registration.trust, lastStep: nil,
             summary:
                 "attestation type acceptable; trust path (and revocation, when the policy asks; the metadata entry and its status, when the policy has metadata)",
             codes: [
@@ -164,7 +164,7 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
     /// ceremony state of `RelyingParty.finishAuthentication(responseJSON:state:credential:)`.
     public static let authenticationSteps: [Check] = [
         Check(
-            step: .authentication(1), lastStep: nil,
+            step: CeremonyStep.Authentication.state, lastStep: nil,
             summary:
                 "begin: the options are usable; finish: the ceremony state is this relying party's and has not expired",
             codes: [
@@ -172,64 +172,64 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
                 .ceremonyStateMismatch,
             ]),
         Check(
-            step: .authentication(3), lastStep: nil,
+            step: CeremonyStep.Authentication.response, lastStep: nil,
             summary: "the response is an AuthenticationResponseJSON",
             codes: [.malformedJSON, .missingMember, .wrongType, .invalidBase64URL, .invalidValue]),
         Check(
-            step: .authentication(5), lastStep: nil,
+            step: CeremonyStep.Authentication.allowCredentials, lastStep: nil,
             summary: "the credential is in `allowCredentials`", codes: [.credentialNotAllowed]),
         Check(
-            step: .authentication(6), lastStep: nil,
+            step: CeremonyStep.Authentication.credentialRecord, lastStep: nil,
             summary: "the record is the credential's; `userHandle` is its user's",
             codes: [.credentialNotAllowed, .userHandleMismatch]),
         Check(
-            step: .authentication(7), lastStep: nil, summary: "authenticatorData parses",
+            step: CeremonyStep.Authentication.authenticatorData, lastStep: nil, summary: "authenticatorData parses",
             codes: [
                 .truncated, .trailingBytes, .malformedCBOR, .invalidExtensions,
                 .extensionDataFlagMismatch, .attestedCredentialDataFlagMismatch,
             ]),
         Check(
-            step: .authentication(9), lastStep: nil, summary: "clientDataJSON parses",
+            step: CeremonyStep.Authentication.clientData, lastStep: nil, summary: "clientDataJSON parses",
             codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
         Check(
-            step: .authentication(10), lastStep: nil, summary: "`type` is `webauthn.get`",
+            step: CeremonyStep.Authentication.type, lastStep: nil, summary: "`type` is `webauthn.get`",
             codes: [.clientDataTypeMismatch]),
         Check(
-            step: .authentication(11), lastStep: nil, summary: "`challenge` (constant time)",
+            step: CeremonyStep.Authentication.challenge, lastStep: nil, summary: "`challenge` (constant time)",
             codes: [.challengeMismatch]),
         Check(
-            step: .authentication(12), lastStep: nil,
+            step: CeremonyStep.Authentication.origin, lastStep: nil,
             summary: "`origin` in the allow-list (exact match)", codes: [.originNotAllowed]),
         Check(
-            step: .authentication(13), lastStep: .authentication(14),
+            step: CeremonyStep.Authentication.crossOrigin, lastStep: CeremonyStep.Authentication.topOrigin,
             summary: "`crossOrigin`, `topOrigin`", codes: [.crossOriginNotAllowed]),
         Check(
-            step: .authentication(15), lastStep: nil, summary: "rpIdHash",
+            step: CeremonyStep.Authentication.rpIdHash, lastStep: nil, summary: "rpIdHash",
             codes: [.rpIdHashMismatch]),
         Check(
-            step: .authentication(16), lastStep: nil, summary: "UP",
+            step: CeremonyStep.Authentication.userPresence, lastStep: nil, summary: "UP",
             codes: [.userPresenceMissing]),
         Check(
-            step: .authentication(17), lastStep: nil, summary: "UV when required",
+            step: CeremonyStep.Authentication.userVerification, lastStep: nil, summary: "UV when required",
             codes: [.userVerificationMissing]),
         Check(
-            step: .authentication(18), lastStep: nil, summary: "BS only with BE",
+            step: CeremonyStep.Authentication.backupState, lastStep: nil, summary: "BS only with BE",
             codes: [.backupStateWithoutEligibility]),
         Check(
-            step: .authentication(19), lastStep: nil,
+            step: CeremonyStep.Authentication.backupEligibility, lastStep: nil,
             summary: "BE as recorded (unless the relying party accepts a change)",
             codes: [.backupEligibilityChanged]),
         Check(
-            step: .authentication(21), lastStep: nil,
+            step: CeremonyStep.Authentication.signature, lastStep: nil,
             summary: "signature with the record's key, any supported algorithm",
             codes: [.signatureInvalid, .unsupportedAlgorithm, .invalidCredentialPublicKey]),
         Check(
-            step: .authentication(22), lastStep: nil,
+            step: CeremonyStep.Authentication.signCount, lastStep: nil,
             summary:
                 "the counter advanced or keeps 0 (a regression fails unless `sign-count-regression` accepts it)",
             codes: [.signCountRegressed]),
         Check(
-            step: .authentication(23), lastStep: nil, summary: "extension outputs allowed",
+            step: CeremonyStep.Authentication.extensions, lastStep: nil, summary: "extension outputs allowed",
             codes: [.extensionNotAllowed]),
     ]
 
