@@ -1,17 +1,33 @@
 @_spi(Fido2Internals) import Fido2Encoding
 
-/// A new credential as the client hands it to the relying party
-/// (WebAuthn Level 3 `RegistrationResponseJSON`).
+/// A new credential as the client hands it to the relying party (WebAuthn Level 3
+/// `RegistrationResponseJSON`): a public key credential whose response is an
+/// ``AuthenticatorAttestationResponseJSON``.
+public typealias RegistrationResponseJSON = PublicKeyCredentialJSON<
+    AuthenticatorAttestationResponseJSON
+>
+
+/// An assertion as the client hands it to the relying party (WebAuthn Level 3
+/// `AuthenticationResponseJSON`): a public key credential whose response is an
+/// ``AuthenticatorAssertionResponseJSON``.
+public typealias AuthenticationResponseJSON = PublicKeyCredentialJSON<
+    AuthenticatorAssertionResponseJSON
+>
+
+/// A public key credential as the client hands it to the relying party, the one shape of both
+/// ceremonies' responses (``RegistrationResponseJSON``, ``AuthenticationResponseJSON``):
+/// `id`, `rawId`, the authenticator's `response`, `authenticatorAttachment`,
+/// `clientExtensionResults` and `type`.
 ///
 /// `id` is always the base64url of `rawId`, so only `rawId` is stored; reading checks that the
 /// two agree. `type` is always `public-key`. A missing `clientExtensionResults` (required by the
 /// IDL, omitted by some libraries) reads as an empty object.
-public struct RegistrationResponseJSON: WebAuthnJSONForm {
+public struct PublicKeyCredentialJSON<Response: WebAuthnJSONForm>: WebAuthnJSONForm {
     /// The credential ID.
     public var rawId: [UInt8]
     /// The authenticator's response.
-    public var response: AuthenticatorAttestationResponseJSON
-    /// Whether a platform or roaming authenticator made the credential, when the client says.
+    public var response: Response
+    /// Whether a platform or roaming authenticator answered, when the client says.
     public var authenticatorAttachment: AuthenticatorAttachment?
     /// The client extension outputs, kept as raw JSON.
     public var clientExtensionResults: JSONObject
@@ -19,9 +35,9 @@ public struct RegistrationResponseJSON: WebAuthnJSONForm {
     /// The credential ID as base64url, the `id` member.
     public var id: String { Base64URL.encode(rawId) }
 
-    /// A registration response.
+    /// A credential with `response`.
     public init(
-        rawId: [UInt8], response: AuthenticatorAttestationResponseJSON,
+        rawId: [UInt8], response: Response,
         authenticatorAttachment: AuthenticatorAttachment? = nil,
         clientExtensionResults: JSONObject = [:]
     ) {
@@ -34,11 +50,12 @@ public struct RegistrationResponseJSON: WebAuthnJSONForm {
     /// Reads the response; unknown members are ignored.
     ///
     /// - Throws: ``WebAuthnError``: `missingMember`, `wrongType` or `invalidBase64URL` naming the
-    ///   member (`response.attestationObject`, …); `invalidValue` when `type` is not `public-key` or
+    ///   member (`response.attestationObject`, `response.signature`, …); `invalidValue` when
+    ///   `type` is not `public-key` or
     ///   `id` does not encode `rawId`.
     @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var ids = CredentialFields()
-        var response: AuthenticatorAttestationResponseJSON?
+        var response: Response?
         var authenticatorAttachment: AuthenticatorAttachment?
         var clientExtensionResults: JSONObject = [:]
         try scanner.members { (scanner, member) throws(WebAuthnError) in
