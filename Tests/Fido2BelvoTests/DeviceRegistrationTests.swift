@@ -41,7 +41,7 @@ import Testing
         let authenticatorData = decoded.attestationObject.authenticatorData
         #expect(
             Array(authenticatorData.rpIdHash)
-                == (try DigestAlgorithm.sha256.hash(Array("belvo.com".utf8))))
+                == DigestAlgorithm.sha256.hash(Array("belvo.com".utf8)))
         #expect(authenticatorData.flags.contains(.userPresent))
         #expect(authenticatorData.flags.contains(.userVerified))
         #expect(authenticatorData.signCount == 0)

@@ -35,7 +35,7 @@ import Testing
         #expect(clientData.origin == "https://belvo.com")
         let data = try authenticatorData(assertion)
         #expect(
-            Array(data.rpIdHash) == (try DigestAlgorithm.sha256.hash(Array("belvo.com".utf8))))
+            Array(data.rpIdHash) == DigestAlgorithm.sha256.hash(Array("belvo.com".utf8)))
         #expect(data.flags.contains(.userPresent))
         #expect(data.flags.contains(.userVerified))
         #expect(data.attestedCredentialData == nil)

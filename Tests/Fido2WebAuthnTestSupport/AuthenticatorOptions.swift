@@ -50,7 +50,7 @@ public func checkRegistration(
         clientData.challenge == [UInt8](repeating: 0x11, count: 32), sourceLocation: sourceLocation)
     let authData = object.authenticatorData
     #expect(
-        Array(authData.rpIdHash) == (try DigestAlgorithm.sha256.hash(rpId.utf8)),
+        Array(authData.rpIdHash) == DigestAlgorithm.sha256.hash(rpId.utf8),
         sourceLocation: sourceLocation)
     #expect(authData.flags.contains(.userPresent), sourceLocation: sourceLocation)
     #expect(

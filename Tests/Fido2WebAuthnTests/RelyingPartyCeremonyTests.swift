@@ -599,7 +599,10 @@ import Testing
         // The source's identifiers and origins, and none of its anchors.
         let relyingParty = RelyingParty(identifiers: source.identifiers, origins: source.origins)
         var atThen = relyingParty
-        atThen.trustPolicy.validationTime = try #require(ISO8601Time.seconds(pinned))
+        // Typed as Int64 so that #require unwraps: inferred from the Int64? property it would
+        // wrap the optional again and never fail, leaving the time unset when the text is bad.
+        let pinnedTime: Int64 = try #require(ISO8601Time.seconds(pinned))
+        atThen.trustPolicy.validationTime = pinnedTime
 
         let verified = try atThen.verifyRegistration(response, state: state(.direct))
         guard case .verified(let path) = verified.trustPath else {

@@ -63,7 +63,7 @@ import Testing
         #expect(certificate.notBefore == ISO8601Time.seconds(expected.notBefore))
         #expect(certificate.notAfter == ISO8601Time.seconds(expected.notAfter))
         #expect(
-            Hex.encode(try DigestAlgorithm.sha256.hash(certificate.derEncoded))
+            Hex.encode(DigestAlgorithm.sha256.hash(certificate.derEncoded))
                 == expected.root.sha256Fingerprint)
         #expect(!expected.root.formats.isEmpty)
         #expect(expected.root.source.hasPrefix("https://"))
