@@ -51,8 +51,7 @@ public struct PublicKeyCredentialJSON<Response: WebAuthnJSONForm>: WebAuthnJSONF
     ///
     /// - Throws: ``WebAuthnError``: `missingMember`, `wrongType` or `invalidBase64URL` naming the
     ///   member (`response.attestationObject`, `response.signature`, …); `invalidValue` when
-    ///   `type` is not `public-key` or
-    ///   `id` does not encode `rawId`.
+    ///   `type` is not `public-key` or `id` does not encode `rawId`.
     @_spi(Fido2Internals) public init(scanning scanner: inout JSONScanner) throws(WebAuthnError) {
         var ids = CredentialFields()
         var response: Response?
