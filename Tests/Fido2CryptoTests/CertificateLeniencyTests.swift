@@ -1,4 +1,4 @@
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2TestSupport
 import Testing
 

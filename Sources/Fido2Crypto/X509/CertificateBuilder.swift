@@ -5,7 +5,7 @@
 /// writes. Extensions are written in this order: basicConstraints, keyUsage,
 /// subjectKeyIdentifier, authorityKeyIdentifier, the FIDO AAGUID extension, then
 /// ``additionalExtensions`` as given.
-public struct CertificateBuilder: Sendable {
+@_spi(Fido2Internals) public struct CertificateBuilder: Sendable {
     /// The serial number as a big-endian unsigned integer (1–20 octets once leading zeros are
     /// dropped; not zero).
     public var serialNumber: [UInt8]

@@ -4,7 +4,7 @@
 /// CRL extensions are written in this order: authorityKeyIdentifier, cRLNumber, then
 /// ``additionalExtensions`` as given. Nothing checks that the signing key is the issuer's: a
 /// CRL signed by another key is how tests make a forged one.
-public struct CertificateRevocationListBuilder: Sendable {
+@_spi(Fido2Internals) public struct CertificateRevocationListBuilder: Sendable {
     /// The issuing CA's name (the subject of its certificate).
     public var issuer: DistinguishedName
     /// When the CRL is issued, seconds since the Unix epoch.

@@ -1,4 +1,4 @@
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 
 /// A certificate authority for tests and generated vectors: a private key and its CA
 /// certificate, issuing certificates and CRLs deterministically (see ``CertificateBuilder``

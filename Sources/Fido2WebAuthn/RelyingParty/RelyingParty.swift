@@ -2,17 +2,25 @@ import Fido2CBOR
 import Fido2Crypto
 @_spi(Fido2Internals) import Fido2WebAuthnWire
 
-/// A WebAuthn relying party: its identity, the origins it serves, the attestation roots it
-/// trusts, how literally it reads what authenticators send (``profile``) and the relaxations it
-/// knowingly accepts. It verifies registration ceremonies (WebAuthn Level 3 §7.1,
-/// ``verifyRegistration(_:expecting:)``) and authentication ceremonies (§7.2,
-/// ``verifyAuthentication(_:expecting:)``).
+/// A WebAuthn relying party: a server's passkeys in two calls per ceremony.
 ///
-/// Every step of both procedures runs, in order, as one call or guard; a failed step throws a
-/// `WebAuthnError` whose `WebAuthnError.step` is the step's number (`§7.1 step 8`) and whose
-/// `WebAuthnError.code` says what failed. The ``VerificationProfile/compatible`` profile (the
-/// default) reads what deployed authenticators write and reports each deviation it tolerates
-/// in the result; no security check is relaxed unless ``relaxations`` says so.
+/// **Registration**: ``beginRegistration(user:excludeCredentials:options:)`` gives the creation
+/// options for the browser and a ``RegistrationState`` to keep server-side;
+/// ``finishRegistration(responseBytes:state:)`` verifies the browser's response and returns the
+/// ``CredentialRecord`` to store. **Sign-in**: ``beginAuthentication(allowCredentials:options:)``,
+/// then ``credentialReference(responseBytes:)`` to find the record and
+/// ``finishAuthentication(_:state:credential:)-(CredentialReference,_,_)`` to verify, reading
+/// the body once. The value also holds the relying party's identity, the origins it serves, the
+/// attestation trust it applies (``trustPolicy``), how literally it reads what authenticators
+/// send (``profile``) and the relaxations it knowingly accepts (``relaxations``).
+///
+/// Underneath, and for callers that keep their own state (the advanced layer),
+/// ``verifyRegistration(_:expecting:)`` (WebAuthn Level 3 §7.1) and
+/// ``verifyAuthentication(_:expecting:)`` (§7.2) run every step of the procedures, in order, as
+/// one call or guard; a failed step throws a `WebAuthnError` whose `step` is the step's number
+/// (`§7.1 step 8`) and whose `code` says what failed. The ``VerificationProfile/compatible``
+/// profile (the default) reads what deployed authenticators write and reports each deviation
+/// it tolerates in the result; no security check is relaxed unless ``relaxations`` says so.
 /// Two steps are the caller's, since they need its database: that a new credential ID is not
 /// registered yet (§7.1 step 26) and finding the credential record (§7.2 step 6).
 ///

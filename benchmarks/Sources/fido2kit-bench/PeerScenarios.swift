@@ -1,6 +1,6 @@
 import BenchmarkHarness
 import Fido2Authenticator
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
 import Fido2WebAuthnWire

@@ -41,6 +41,9 @@ let package = Package(
             name: "PasskeyServer",
             dependencies: [
                 .product(name: "Fido2WebAuthn", package: "fido2kit"),
+                // HMAC for the decoy credential IDs and base64url for IDs in URLs and cookies.
+                .product(name: "Fido2Crypto", package: "fido2kit"),
+                .product(name: "Fido2Encoding", package: "fido2kit"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),

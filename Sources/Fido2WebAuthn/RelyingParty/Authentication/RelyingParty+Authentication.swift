@@ -152,33 +152,27 @@ extension RelyingParty {
         _ userHandle: [UInt8]?, of record: CredentialRecord,
         _ identification: AuthenticationExpectations.UserIdentification
     ) throws(WebAuthnError) {
-        let step = CeremonyStep.Authentication.credentialRecord
+        func mismatch(_ reason: String) -> WebAuthnError {
+            .failed(
+                .userHandleMismatch, reason, field: "userHandle",
+                step: CeremonyStep.Authentication.credentialRecord)
+        }
         guard let userHandle else {
-            guard identification == .beforeCeremony else {
-                throw WebAuthnError.failed(
-                    .userHandleMismatch,
-                    "the user was not identified before the ceremony and the response has no userHandle",
-                    field: "userHandle", step: step)
-            }
-            return
+            if identification == .beforeCeremony { return }
+            throw mismatch(
+                "the user was not identified before the ceremony and the response has no userHandle"
+            )
         }
+        // A discoverable sign-in picks the account from userHandle: with no owner in the
+        // record, nothing confirms the claim, and the caller would sign the credential's holder
+        // into whichever account the response names.
         guard let owner = record.userHandle else {
-            // A discoverable sign-in picks the account from userHandle: with no owner in the
-            // record, nothing confirms the claim, and the caller would sign the credential's
-            // holder into whichever account the response names.
-            guard identification == .beforeCeremony else {
-                throw WebAuthnError.failed(
-                    .userHandleMismatch,
-                    "the credential record keeps no user handle, so the response's userHandle cannot be confirmed in a sign-in that identifies the user by it (store CredentialRecord.userHandle)",
-                    field: "userHandle", step: step)
-            }
-            return
+            if identification == .beforeCeremony { return }
+            throw mismatch(
+                "the credential record keeps no user handle, so the response's userHandle cannot be confirmed in a sign-in that identifies the user by it (store CredentialRecord.userHandle)"
+            )
         }
-        if owner != userHandle {
-            throw WebAuthnError.failed(
-                .userHandleMismatch, "userHandle is not the credential's user",
-                field: "userHandle", step: step)
-        }
+        guard owner == userHandle else { throw mismatch("userHandle is not the credential's user") }
     }
 
     /// §7.2 step 7, with BS-without-BE attributed to step 18; the CBOR deviations this relying

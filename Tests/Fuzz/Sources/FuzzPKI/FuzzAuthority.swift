@@ -1,4 +1,4 @@
-import Fido2Crypto
+@_spi(Fido2Internals) import Fido2Crypto
 
 /// The certificate authority of the X.509 and CRL fuzz targets, made at start-up with the
 /// public `CertificateBuilder` and `CertificateRevocationListBuilder` (the root package's test

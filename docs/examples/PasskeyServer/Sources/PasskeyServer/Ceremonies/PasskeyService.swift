@@ -1,3 +1,5 @@
+import Fido2Crypto
+import Fido2Encoding
 import Fido2WebAuthn
 import Foundation
 import GRDB

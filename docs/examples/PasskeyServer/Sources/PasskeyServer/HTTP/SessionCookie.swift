@@ -1,3 +1,4 @@
+import Fido2Encoding
 import Fido2WebAuthn
 import Hummingbird
 

@@ -1,3 +1,4 @@
+import Fido2Crypto
 import Fido2WebAuthn
 import GRDB
 
