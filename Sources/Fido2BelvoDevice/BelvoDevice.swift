@@ -232,7 +232,7 @@ public struct BelvoDevice: Sendable {
         do {
             response = try authenticator.getAssertion(options: request, origin: origin)
         } catch {
-            let code = (error as? WebAuthnError)?.code
+            let code = (error as? AuthenticatorError)?.code
             let noCredential = code == .noMatchingCredential || code == .noDiscoverableCredential
             guard noCredential, let fallback else {
                 throw BelvoError(
@@ -248,7 +248,7 @@ public struct BelvoDevice: Sendable {
                 let mapped = BelvoError(
                     authenticator: retryError, ceremony: "startSigning",
                     originChosenByCaller: self.origin != nil)
-                guard (retryError as? WebAuthnError)?.code == .noMatchingCredential else {
+                guard (retryError as? AuthenticatorError)?.code == .noMatchingCredential else {
                     throw mapped
                 }
                 throw BelvoError(

@@ -93,16 +93,16 @@ import Testing
             InMemoryCredentialStore(),
         ] {
             try store.add(try CredentialStoreTests.credential([3]))
-            expectCode(.signCountExhausted) {
+            expectAuthenticatorError(.signCountExhausted) {
                 _ = try store.update(id: [3]) { (credential) throws in
                     credential.signCount = 99
-                    throw WebAuthnError(.signCountExhausted, "refused by the test")
+                    throw AuthenticatorError(.signCountExhausted, "refused by the test")
                 }
             }
             #expect(try store.credential(id: [3])?.signCount == 5)
-            expectCode(.credentialNotFound) { _ = try store.update(id: [4]) { _ in } }
+            expectAuthenticatorError(.credentialNotFound) { _ = try store.update(id: [4]) { _ in } }
             let other = try CredentialStoreTests.credential([4])
-            expectCode(.invalidValue) { _ = try store.update(id: [3]) { $0 = other } }
+            expectAuthenticatorError(.invalidValue) { _ = try store.update(id: [3]) { $0 = other } }
             #expect(try store.credential(id: [4]) == nil)
         }
         #expect(try CredentialStoreTests.files(in: path).count == 1)
@@ -120,7 +120,7 @@ import Testing
             }
             try store.remove(id: [2])
             #expect(try store.credential(id: [2]) == nil)
-            expectCode(.credentialNotFound) { try store.remove(id: [2]) }
+            expectAuthenticatorError(.credentialNotFound) { try store.remove(id: [2]) }
             // The others are still found by ID (the in-memory index moved with them).
             #expect(try store.credential(id: [3])?.id == [3])
             #expect(try store.credential(id: [1])?.id == [1])

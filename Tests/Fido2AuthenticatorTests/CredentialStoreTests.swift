@@ -78,9 +78,11 @@ import Testing
             try store.add(credential)
             var other = try Self.credential([4, 4])
             other.signCount = 99
-            expectCode(.credentialExists) { try store.add(other) }
+            expectAuthenticatorError(.credentialExists) { try store.add(other) }
             #expect(try store.credential(id: [4, 4])?.signCount == 5)
-            expectCode(.credentialNotFound) { try store.replace(try Self.credential([5])) }
+            expectAuthenticatorError(.credentialNotFound) {
+                try store.replace(try Self.credential([5]))
+            }
             #expect(try store.credential(id: [5]) == nil)
         }
         // No temporary files are left behind.
@@ -118,10 +120,10 @@ import Testing
         ]
         for corrupt in corruptions {
             try corrupt.write(toFile: file, atomically: false, encoding: .utf8)
-            expectCode(.corruptCredential) {
+            expectAuthenticatorError(.corruptCredential) {
                 _ = try store.credentials(relyingPartyID: "example.org")
             }
-            expectCode(.corruptCredential) { _ = try store.credential(id: [1, 2]) }
+            expectAuthenticatorError(.corruptCredential) { _ = try store.credential(id: [1, 2]) }
         }
         try good.write(toFile: file, atomically: false, encoding: .utf8)
         #expect(try store.credentials(relyingPartyID: "example.org").count == 1)
@@ -135,7 +137,7 @@ import Testing
         let path = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: path) }
         try "file".write(toFile: path, atomically: false, encoding: .utf8)
-        expectCode(.storageFailure) { _ = try DirectoryCredentialStore(path: path) }
+        expectAuthenticatorError(.storageFailure) { _ = try DirectoryCredentialStore(path: path) }
     }
 
     @Test func anAuthenticatorOnADirectoryStoreSurvivesARestart() throws {

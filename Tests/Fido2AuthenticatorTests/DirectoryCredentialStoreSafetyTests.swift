@@ -27,11 +27,11 @@ import Testing
         do {
             _ = try DirectoryCredentialStore(path: path)
             Issue.record("a store of mode \(String(mode, radix: 8)) was opened")
-        } catch let error as WebAuthnError {
+        } catch let error as AuthenticatorError {
             #expect(error.code == .storageFailure)
             #expect(error.reason.contains("writable by group or others"), "\(error)")
         } catch {
-            Issue.record("expected a WebAuthnError, got \(error)")
+            Issue.record("expected a AuthenticatorError, got \(error)")
         }
         #expect(chmod(path, 0o755) == 0)
         _ = try DirectoryCredentialStore(path: path)
@@ -45,11 +45,11 @@ import Testing
         do {
             _ = try DirectoryCredentialStore(path: path)
             Issue.record("a store of another user was opened")
-        } catch let error as WebAuthnError {
+        } catch let error as AuthenticatorError {
             #expect(error.code == .storageFailure)
             #expect(error.reason.contains("belongs to user 12345"), "\(error)")
         } catch {
-            Issue.record("expected a WebAuthnError, got \(error)")
+            Issue.record("expected a AuthenticatorError, got \(error)")
         }
     }
 
@@ -59,9 +59,13 @@ import Testing
         #expect(unlink(file) == 0)
         #expect(mkfifo(file, 0o600) == 0)
         // Opening a FIFO for reading waits for a writer; the store must not.
-        expectCode(.corruptCredential) { _ = try store.credential(id: [1, 2]) }
-        expectCode(.corruptCredential) { _ = try store.credentials(relyingPartyID: "example.org") }
-        expectCode(.corruptCredential) { _ = try store.update(id: [1, 2]) { $0.signCount += 1 } }
+        expectAuthenticatorError(.corruptCredential) { _ = try store.credential(id: [1, 2]) }
+        expectAuthenticatorError(.corruptCredential) {
+            _ = try store.credentials(relyingPartyID: "example.org")
+        }
+        expectAuthenticatorError(.corruptCredential) {
+            _ = try store.update(id: [1, 2]) { $0.signCount += 1 }
+        }
     }
 
     @Test func reportsADanglingSymbolicLinkAsACorruptCredential() throws {
@@ -72,13 +76,15 @@ import Testing
         do {
             _ = try store.credential(id: [1, 2])
             Issue.record("a dangling link read as a credential or as none")
-        } catch let error as WebAuthnError {
+        } catch let error as AuthenticatorError {
             #expect(error.code == .corruptCredential)
             #expect(error.reason.contains("symbolic link"), "\(error)")
         } catch {
-            Issue.record("expected a WebAuthnError, got \(error)")
+            Issue.record("expected a AuthenticatorError, got \(error)")
         }
-        expectCode(.corruptCredential) { _ = try store.credentials(relyingPartyID: "example.org") }
+        expectAuthenticatorError(.corruptCredential) {
+            _ = try store.credentials(relyingPartyID: "example.org")
+        }
         // A link to a real credential is not followed out of the store either.
         #expect(unlink(file) == 0)
         let elsewhere = path + "-elsewhere"
@@ -86,7 +92,7 @@ import Testing
         let other = try DirectoryCredentialStore(path: elsewhere)
         try other.add(try CredentialStoreTests.credential([1, 2]))
         #expect(symlink(elsewhere + "/" + (file as NSString).lastPathComponent, file) == 0)
-        expectCode(.corruptCredential) { _ = try store.credential(id: [1, 2]) }
+        expectAuthenticatorError(.corruptCredential) { _ = try store.credential(id: [1, 2]) }
     }
 
     @Test func refusesADirectoryUnderACredentialsName() throws {
@@ -94,7 +100,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(unlink(file) == 0)
         #expect(mkdir(file, 0o700) == 0)
-        expectCode(.corruptCredential) { _ = try store.credential(id: [1, 2]) }
+        expectAuthenticatorError(.corruptCredential) { _ = try store.credential(id: [1, 2]) }
     }
 
     @Test func wipesAndRemovesStaleTemporaryFilesWhenOpened() throws {

@@ -14,19 +14,19 @@ struct PINUVAuthProtocolTests {
         let code = try PINUVAuthProtocol.two.authenticate([1, 2, 3], sharedSecret: two)
         #expect(
             code == (try HMAC.authenticationCode(for: [1, 2, 3] as [UInt8], key: two.prefix(32))))
-        #expect(throws: WebAuthnError.self) {
+        #expect(throws: AuthenticatorError.self) {
             try PINUVAuthProtocol.one.authenticate([], sharedSecret: two)
         }
-        #expect(throws: WebAuthnError.self) {
+        #expect(throws: AuthenticatorError.self) {
             try PINUVAuthProtocol.two.encrypt([0], sharedSecret: two, iv: one.prefix(16).map { $0 })
         }
-        #expect(throws: WebAuthnError.self) {
+        #expect(throws: AuthenticatorError.self) {
             try PINUVAuthProtocol.two.decrypt([1, 2], sharedSecret: two)
         }
-        #expect(throws: WebAuthnError.self) {
+        #expect(throws: AuthenticatorError.self) {
             try PRFEvaluation.output(credentialRandom: one, salt: [1])
         }
-        #expect(throws: WebAuthnError.self) {
+        #expect(throws: AuthenticatorError.self) {
             try PRFEvaluation.output(credentialRandom: [], salt: one)
         }
     }

@@ -38,12 +38,12 @@ import Testing
         let good = try authenticator.makeCredential(
             options: creationOptions(), origin: "https://example.org")
         for _ in 0..<2 {
-            let wrongHost = #expect(throws: WebAuthnError.self) {
+            let wrongHost = #expect(throws: AuthenticatorError.self) {
                 try authenticator.makeCredential(
                     options: creationOptions(), origin: "https://example.com")
             }
             #expect(wrongHost?.code == .invalidRelyingPartyID)
-            let insecure = #expect(throws: WebAuthnError.self) {
+            let insecure = #expect(throws: AuthenticatorError.self) {
                 try authenticator.getAssertion(
                     options: requestOptions(allow: [good.rawId]), origin: "http://example.org")
             }

@@ -94,7 +94,7 @@ import Testing
                 u2f.signature, for: message, algorithm: .es256))
         let rsaOnly = SoftwareAuthenticator(
             configuration: configuration, store: InMemoryCredentialStore())
-        expectCode(.noSupportedAlgorithm) {
+        expectAuthenticatorError(.noSupportedAlgorithm) {
             _ = try rsaOnly.makeCredential(
                 options: creationOptions(algorithms: [-257]), origin: Self.origin)
         }
@@ -108,7 +108,7 @@ import Testing
         let defaulted = try authenticator.makeCredential(
             options: creationOptions(algorithms: []), origin: Self.origin)
         #expect(defaulted.response.publicKeyAlgorithm == -7)
-        expectCode(.noSupportedAlgorithm) {
+        expectAuthenticatorError(.noSupportedAlgorithm) {
             _ = try authenticator.makeCredential(
                 options: creationOptions(algorithms: [-36, -35, -49]), origin: Self.origin)
         }
@@ -131,7 +131,7 @@ import Testing
         let authenticator = SoftwareAuthenticator(store: store)
         let first = try authenticator.makeCredential(
             options: creationOptions(), origin: Self.origin)
-        expectCode(.credentialExcluded) {
+        expectAuthenticatorError(.credentialExcluded) {
             _ = try authenticator.makeCredential(
                 options: creationOptions(exclude: [[1, 2, 3], first.rawId]), origin: Self.origin)
         }
@@ -153,14 +153,14 @@ import Testing
         noUV.supportsUserVerification = false
         let securityKey = SoftwareAuthenticator(
             configuration: noUV, store: InMemoryCredentialStore())
-        expectCode(.userVerificationUnavailable) {
+        expectAuthenticatorError(.userVerificationUnavailable) {
             _ = try securityKey.makeCredential(
                 options: creationOptions(userVerification: .required), origin: Self.origin)
         }
         let preferred = try securityKey.makeCredential(
             options: creationOptions(), origin: Self.origin)
         let key = try checkRegistration(preferred)
-        expectCode(.userVerificationUnavailable) {
+        expectAuthenticatorError(.userVerificationUnavailable) {
             _ = try securityKey.getAssertion(
                 options: requestOptions(allow: [preferred.rawId], userVerification: .required),
                 origin: Self.origin)
@@ -191,30 +191,30 @@ import Testing
         noResidentKeys.supportsDiscoverableCredentials = false
         let limited = SoftwareAuthenticator(
             configuration: noResidentKeys, store: InMemoryCredentialStore())
-        expectCode(.residentKeyUnavailable) {
+        expectAuthenticatorError(.residentKeyUnavailable) {
             _ = try limited.makeCredential(
                 options: creationOptions(residentKey: .required), origin: Self.origin)
         }
         _ = try limited.makeCredential(
             options: creationOptions(residentKey: .preferred), origin: Self.origin)
-        expectCode(.noDiscoverableCredential) {
+        expectAuthenticatorError(.noDiscoverableCredential) {
             _ = try limited.getAssertion(options: requestOptions(), origin: Self.origin)
         }
     }
 
     @Test func reportsMissingCredentials() throws {
         let authenticator = SoftwareAuthenticator(store: InMemoryCredentialStore())
-        expectCode(.noDiscoverableCredential) {
+        expectAuthenticatorError(.noDiscoverableCredential) {
             _ = try authenticator.getAssertion(options: requestOptions(), origin: Self.origin)
         }
         let registration = try authenticator.makeCredential(
             options: creationOptions(), origin: Self.origin)
-        expectCode(.noMatchingCredential) {
+        expectAuthenticatorError(.noMatchingCredential) {
             _ = try authenticator.getAssertion(
                 options: requestOptions(allow: [[1, 2, 3]]), origin: Self.origin)
         }
         // The credential is example.org's: another RP ID does not find it.
-        expectCode(.noMatchingCredential) {
+        expectAuthenticatorError(.noMatchingCredential) {
             var options = requestOptions(allow: [registration.rawId])
             options.rpId = "login.example.org"
             _ = try authenticator.getAssertion(
@@ -253,7 +253,7 @@ import Testing
                 userDisplayName: "U", privateKey: key, algorithm: .es256, signCount: UInt32.max,
                 isDiscoverable: true))
         let authenticator = SoftwareAuthenticator(store: store)
-        expectCode(.signCountExhausted) {
+        expectAuthenticatorError(.signCountExhausted) {
             _ = try authenticator.getAssertion(
                 options: requestOptions(allow: [[7, 7, 7]]), origin: Self.origin)
         }
@@ -277,13 +277,17 @@ import Testing
             optionsJSON: requestOptions(allow: [registration.rawId]).jsonBytes(),
             origin: Self.origin)
         try checkAssertion(assertion, key: key)
-        expectCode(.missingMember) {
+        let missing = expectAuthenticatorError(.invalidOptions) {
             _ = try authenticator.makeCredential(
                 optionsJSON: Array(#"{"rp":{"name":"x"}}"#.utf8), origin: Self.origin)
         }
-        expectCode(.malformedJSON) {
+        #expect(missing?.underlying?.code == .missingMember)
+        #expect(missing?.field == missing?.underlying?.field)
+        let malformed = expectAuthenticatorError(.invalidOptions) {
             _ = try authenticator.getAssertion(optionsJSON: Array("{".utf8), origin: Self.origin)
         }
+        #expect(malformed?.underlying?.code == .malformedJSON)
+        #expect(malformed?.description == malformed?.underlying?.description)
     }
 }
 
@@ -347,7 +351,7 @@ import Testing
     ])
     func refusesOtherRPIDs(_ origin: String, _ rpId: String) throws {
         let parsed = try WebOrigin(origin)
-        expectCode(.invalidRelyingPartyID) {
+        expectAuthenticatorError(.invalidRelyingPartyID) {
             _ = try RelyingPartyIDPolicy.validate(rpId, for: parsed)
         }
     }
@@ -361,16 +365,16 @@ import Testing
         "https://ex%61mple.org", "https://éxample.org", "https://[::1", "https://example.org.",
     ])
     func refusesMalformedOrInsecureOrigins(_ origin: String) {
-        expectCode(.invalidOrigin) { _ = try WebOrigin(origin) }
+        expectAuthenticatorError(.invalidOrigin) { _ = try WebOrigin(origin) }
     }
 
     @Test func refusesThroughTheAuthenticator() throws {
         let authenticator = SoftwareAuthenticator(store: InMemoryCredentialStore())
-        expectCode(.invalidRelyingPartyID) {
+        expectAuthenticatorError(.invalidRelyingPartyID) {
             _ = try authenticator.makeCredential(
                 options: creationOptions(), origin: "https://example.com")
         }
-        expectCode(.invalidOrigin) {
+        expectAuthenticatorError(.invalidOrigin) {
             _ = try authenticator.makeCredential(
                 options: creationOptions(), origin: "http://example.org")
         }

@@ -312,12 +312,13 @@ import Testing
 
     // MARK: The mapping itself
 
-    @Test func webAuthnErrorsMapOntoTheSDKCases() throws {
-        var parseError: WebAuthnError?
+    @Test func authenticatorErrorsMapOntoTheSDKCases() throws {
+        var parseError: AuthenticatorError?
         do {
-            _ = try PublicKeyCredentialRequestOptionsJSON(jsonText: "{")
+            _ = try SoftwareAuthenticator(store: InMemoryCredentialStore()).getAssertion(
+                optionsJSON: Array("{".utf8), origin: "https://belvo.com")
         } catch {
-            parseError = error as? WebAuthnError
+            parseError = error as? AuthenticatorError
         }
         let malformed = BelvoError(
             authenticator: try #require(parseError), ceremony: "startSigning",
@@ -325,8 +326,19 @@ import Testing
         #expect(malformed.code == .malformedFidoOptions)
         #expect(malformed.kind == .invalidParameters)
         #expect(malformed.reason.hasPrefix("startSigning failed: "))
+        // The structures' own error, not wrapped by the authenticator, maps the same way.
+        var wireError: WebAuthnError?
+        do {
+            _ = try PublicKeyCredentialRequestOptionsJSON(jsonText: "{")
+        } catch {
+            wireError = error as? WebAuthnError
+        }
+        let wire = BelvoError(
+            authenticator: try #require(wireError), ceremony: "startSigning",
+            originChosenByCaller: false)
+        #expect(wire == malformed)
 
-        var storeError: WebAuthnError?
+        var storeError: AuthenticatorError?
         let store = InMemoryCredentialStore()
         let enrolled = try EnrolledDevice()
         let credential = try #require(
@@ -335,7 +347,7 @@ import Testing
         do {
             try store.replace(credential)
         } catch {
-            storeError = error as? WebAuthnError
+            storeError = error as? AuthenticatorError
         }
         let missing = BelvoError(
             authenticator: try #require(storeError), ceremony: "startSigning",

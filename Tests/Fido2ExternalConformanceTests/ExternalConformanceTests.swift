@@ -29,7 +29,8 @@ final class DictionaryCredentialStore: CredentialStore, @unchecked Sendable {
     func add(_ credential: StoredCredential) throws {
         try lock.withLock {
             guard records[credential.id] == nil else {
-                throw WebAuthnError(.credentialExists, "credential already stored", field: "id")
+                throw AuthenticatorError(
+                    .credentialExists, "credential already stored", field: "id")
             }
             records[credential.id] = try credential.encoded()
         }
@@ -38,7 +39,7 @@ final class DictionaryCredentialStore: CredentialStore, @unchecked Sendable {
     func replace(_ credential: StoredCredential) throws {
         try lock.withLock {
             guard records[credential.id] != nil else {
-                throw WebAuthnError(.credentialNotFound, "no such credential", field: "id")
+                throw AuthenticatorError(.credentialNotFound, "no such credential", field: "id")
             }
             records[credential.id] = try credential.encoded()
         }
@@ -49,7 +50,7 @@ final class DictionaryCredentialStore: CredentialStore, @unchecked Sendable {
     ) throws -> StoredCredential {
         try lock.withLock {
             guard let record = records[id] else {
-                throw WebAuthnError(.credentialNotFound, "no such credential", field: "id")
+                throw AuthenticatorError(.credentialNotFound, "no such credential", field: "id")
             }
             var credential = try StoredCredential(encoded: record)
             try change(&credential)
@@ -61,7 +62,7 @@ final class DictionaryCredentialStore: CredentialStore, @unchecked Sendable {
     func remove(id: [UInt8]) throws {
         try lock.withLock {
             guard records.removeValue(forKey: id) != nil else {
-                throw WebAuthnError(.credentialNotFound, "no such credential", field: "id")
+                throw AuthenticatorError(.credentialNotFound, "no such credential", field: "id")
             }
         }
     }
@@ -137,12 +138,12 @@ final class CountingRandomSource: RandomSource, @unchecked Sendable {
         #expect {
             try store.add(credential)
         } throws: { error in
-            (error as? WebAuthnError)?.code == .credentialExists
+            (error as? AuthenticatorError)?.code == .credentialExists
         }
         #expect {
             try store.remove(id: [4])
         } throws: { error in
-            (error as? WebAuthnError)?.code == .credentialNotFound
+            (error as? AuthenticatorError)?.code == .credentialNotFound
         }
         let read = try #require(try store.credential(id: [1, 2, 3]))
         #expect(read.userName == "alice" && read.privateKey.kind == .p256)
@@ -158,7 +159,7 @@ final class CountingRandomSource: RandomSource, @unchecked Sendable {
                 options: Self.creationOptions(challenge: Array(repeating: 1, count: 32)),
                 origin: Self.origin)
         } throws: { error in
-            (error as? WebAuthnError)?.code == .keyGenerationFailed
+            (error as? AuthenticatorError)?.code == .keyGenerationFailed
         }
         #expect(store.count == 0)
         configuration.random = CountingRandomSource(failingAfter: 100)

@@ -1,3 +1,4 @@
+import Fido2Authenticator
 import Fido2Vectors
 import Fido2WebAuthn
 import Fido2WebAuthnWire
@@ -16,6 +17,27 @@ public func expectCode(
     } catch {
         Issue.record("expected WebAuthnError \(code), got \(error)", sourceLocation: sourceLocation)
     }
+}
+
+/// Expects `body` to throw an `AuthenticatorError` (the software authenticator's, its stores' and
+/// PRF's) with `code`, and returns it (nil when `body` succeeds or throws something else, which
+/// is recorded as an issue).
+@discardableResult
+public func expectAuthenticatorError(
+    _ code: AuthenticatorError.Code, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void
+) -> AuthenticatorError? {
+    do {
+        try body()
+        Issue.record("expected \(code), got success", sourceLocation: sourceLocation)
+    } catch let error as AuthenticatorError {
+        #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+        return error
+    } catch {
+        Issue.record(
+            "expected AuthenticatorError \(code), got \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
 }
 
 /// The error `body` throws, as a `WebAuthnError`; records an issue when it succeeds.

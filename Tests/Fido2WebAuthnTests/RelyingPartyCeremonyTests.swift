@@ -224,7 +224,7 @@ import Testing
                         id: record.id, transports: [.internal, .hybrid])
                 ])
         #expect(registration.state.excludedCredentials == [record.id])
-        expectCode(.credentialExcluded) { _ = try first.create(registration) }
+        expectAuthenticatorError(.credentialExcluded) { _ = try first.create(registration) }
         let second = Browser(configuration: try .deterministic(seed: seed))
         let again = try second.create(registration)
         expectFailure(.credentialExcluded, step: "§7.1 step 26") { () throws in
@@ -305,7 +305,9 @@ import Testing
         let registration = try Self.relyingParty.beginRegistration(
             user: Self.user, options: options)
         // The authenticator refuses; a response made under `preferred` does not pass either.
-        expectCode(.userVerificationUnavailable) { _ = try browser.create(registration) }
+        expectAuthenticatorError(.userVerificationUnavailable) {
+            _ = try browser.create(registration)
+        }
         let preferred = try Self.relyingParty.beginRegistration(user: Self.user)
         let withoutUV = try browser.authenticator.makeCredential(
             options: preferred.options, origin: Self.origin)

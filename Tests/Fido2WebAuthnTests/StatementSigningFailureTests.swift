@@ -90,7 +90,7 @@ import Testing
         configuration.random = FailingRandom()
         let authenticator = SoftwareAuthenticator(configuration: configuration, store: store)
         for alg in [-7, -8, -257] {
-            expectCode(.keyGenerationFailed) {
+            expectAuthenticatorError(.keyGenerationFailed) {
                 _ = try authenticator.makeCredential(
                     options: creationOptions(algorithms: [alg]), origin: "https://example.org")
             }

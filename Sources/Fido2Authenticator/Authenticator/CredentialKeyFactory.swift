@@ -19,7 +19,7 @@ enum CredentialKeyFactory {
     /// A new key of `kind`, from `random` when given, else from OpenSSL's DRBG.
     static func generate(
         _ kind: KeyKind, random: (any RandomSource)?
-    ) throws(WebAuthnError)
+    ) throws(AuthenticatorError)
         -> PrivateKey
     {
         if let random, let bits = kind.modulusBits {
@@ -29,20 +29,20 @@ enum CredentialKeyFactory {
             guard let random else { return try PrivateKey(generating: kind) }
             return try PrivateKey(generating: kind, using: random)
         } catch {
-            throw WebAuthnError(.keyGenerationFailed, "\(kind) key: \(error)")
+            throw AuthenticatorError(.keyGenerationFailed, "\(kind) key: \(error)")
         }
     }
 
     /// `count` random bytes (a credential ID).
     static func randomBytes(
         _ count: Int, random: (any RandomSource)?
-    ) throws(WebAuthnError)
+    ) throws(AuthenticatorError)
         -> [UInt8]
     {
         do {
             return try (random ?? SystemRandomSource()).bytes(count: count)
         } catch {
-            throw WebAuthnError(.keyGenerationFailed, "random bytes: \(error)")
+            throw AuthenticatorError(.keyGenerationFailed, "random bytes: \(error)")
         }
     }
 
@@ -56,7 +56,7 @@ enum CredentialKeyFactory {
     /// deterministic source; slow (tenths of a second); meant for tests and vector generation.
     static func deterministicRSA(
         bits: Int, random: some RandomSource
-    ) throws(WebAuthnError)
+    ) throws(AuthenticatorError)
         -> PrivateKey
     {
         let p = try prime(bytes: bits / 16, random: random, avoiding: nil)
@@ -64,7 +64,7 @@ enum CredentialKeyFactory {
         do {
             return try PrivateKey(rsaPrimeP: p, primeQ: q, publicExponent: rsaExponent)
         } catch {
-            throw WebAuthnError(.keyGenerationFailed, "RSA key from primes: \(error)")
+            throw AuthenticatorError(.keyGenerationFailed, "RSA key from primes: \(error)")
         }
     }
 
@@ -74,13 +74,13 @@ enum CredentialKeyFactory {
     private static func prime(
         bytes count: Int, random: some RandomSource, avoiding other: [UInt8]?
     )
-        throws(WebAuthnError) -> [UInt8]
+        throws(AuthenticatorError) -> [UInt8]
     {
         var candidate: [UInt8]
         do {
             candidate = try random.bytes(count: count)
         } catch {
-            throw WebAuthnError(.keyGenerationFailed, "random bytes: \(error)")
+            throw AuthenticatorError(.keyGenerationFailed, "random bytes: \(error)")
         }
         candidate[0] |= 0xc0
         candidate[count - 1] |= 0x01
@@ -88,7 +88,7 @@ enum CredentialKeyFactory {
             if candidate != other, isPrime(candidate) { return candidate }
             guard increment(&candidate) else { break }
         }
-        throw WebAuthnError(.keyGenerationFailed, "no RSA prime found from the random draw")
+        throw AuthenticatorError(.keyGenerationFailed, "no RSA prime found from the random draw")
     }
 
     /// Whether `candidate` is prime (and fits an RSA key with e = 65537).

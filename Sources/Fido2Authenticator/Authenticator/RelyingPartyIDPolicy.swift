@@ -35,14 +35,14 @@ public enum RelyingPartyIDPolicy {
 
     /// Checks that `relyingPartyID` may be used from `origin`, and returns it lower-cased.
     ///
-    /// - Throws: `WebAuthnError` `invalidRelyingPartyID` naming the rule that failed.
+    /// - Throws: ``AuthenticatorError`` `invalidRelyingPartyID` naming the rule that failed.
     public static func validate(
         _ relyingPartyID: String, for origin: WebOrigin
     )
         throws -> String
     {
-        func refuse(_ reason: String) -> WebAuthnError {
-            WebAuthnError(
+        func refuse(_ reason: String) -> AuthenticatorError {
+            AuthenticatorError(
                 .invalidRelyingPartyID, "\"\(relyingPartyID)\" for \(origin): \(reason)",
                 field: "rpId")
         }

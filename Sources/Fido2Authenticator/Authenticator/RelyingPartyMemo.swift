@@ -20,7 +20,7 @@ final class RelyingPartyMemo: Sendable {
     /// The origin and RP ID for `origin` and `requestedID` (the options' RP ID, or nil for the
     /// origin's host), checked by ``WebOrigin`` and ``RelyingPartyIDPolicy``.
     ///
-    /// - Throws: `WebAuthnError` `invalidOrigin`, `invalidRelyingPartyID`.
+    /// - Throws: ``AuthenticatorError`` `invalidOrigin`, `invalidRelyingPartyID`.
     func resolve(origin: String, requestedID: String?) throws -> Entry {
         if let entry = last.withLock({ $0 }), entry.origin == origin,
             entry.requestedID == requestedID

@@ -24,7 +24,8 @@ import Fido2WebAuthnWire
 ///   synced passkeys), signs authenticatorData ‖ SHA-256(clientDataJSON), and answers with the
 ///   user handle.
 ///
-/// Every failure is a `WebAuthnError`. A registration stores nothing until every signature
+/// Every failure it makes is an ``AuthenticatorError``; the store's errors reach the caller as
+/// the store throws them (``AuthenticatorError`` for the stores of this module). A registration stores nothing until every signature
 /// has been made. An assertion commits its counter before it signs, so that concurrent
 /// assertions never hand out one value twice: a failure after the commit (the signature, or the
 /// caller's delivery of the response) leaves a gap in the counter, which relying parties
@@ -47,16 +48,17 @@ public struct SoftwareAuthenticator: Sendable {
 
     /// Creates a credential from creation options JSON (`PublicKeyCredentialCreationOptionsJSON`).
     ///
-    /// - Throws: `WebAuthnError`: the JSON form's errors; then as
-    ///   ``makeCredential(options:origin:topOrigin:)``.
+    /// - Throws: ``AuthenticatorError``: ``AuthenticatorError/Code/invalidOptions`` carrying
+    ///   the JSON form's `WebAuthnError`; then as ``makeCredential(options:origin:topOrigin:)``.
     public func makeCredential(
         optionsJSON: [UInt8], origin: String, topOrigin: String? = nil
     )
         throws -> RegistrationResponseJSON
     {
-        try makeCredential(
-            options: PublicKeyCredentialCreationOptionsJSON(jsonBytes: optionsJSON), origin: origin,
-            topOrigin: topOrigin)
+        let options = try buildingStructures {
+            try PublicKeyCredentialCreationOptionsJSON(jsonBytes: optionsJSON)
+        }
+        return try makeCredential(options: options, origin: origin, topOrigin: topOrigin)
     }
 
     /// Creates a credential.
@@ -68,9 +70,10 @@ public struct SoftwareAuthenticator: Sendable {
     ///   - origin: the caller's origin, written into clientDataJSON.
     ///   - topOrigin: for a call from a cross-origin iframe, the top-level origin
     ///     (`crossOrigin` is then true).
-    /// - Throws: `WebAuthnError`: `invalidOrigin`; `invalidRelyingPartyID`;
+    /// - Throws: ``AuthenticatorError``: `invalidOrigin`; `invalidRelyingPartyID`;
     ///   `noSupportedAlgorithm`; `credentialExcluded`; `userVerificationUnavailable`;
-    ///   `residentKeyUnavailable`; `keyGenerationFailed`; `signingFailed`; the store's errors
+    ///   `residentKeyUnavailable`; `keyGenerationFailed`; `signingFailed`; `invalidOptions`
+    ///   when a structure built from the options breaks the WebAuthn rules; the store's errors
     ///   (`credentialExists`, `storageFailure`).
     public func makeCredential(
         options: PublicKeyCredentialCreationOptionsJSON, origin: String, topOrigin: String? = nil
@@ -82,7 +85,7 @@ public struct SoftwareAuthenticator: Sendable {
             if let held = try store.credential(id: descriptor.id),
                 held.relyingPartyID == relyingPartyID
             {
-                throw WebAuthnError(
+                throw AuthenticatorError(
                     .credentialExcluded,
                     "the authenticator holds excluded credential \(Base64URL.encode(descriptor.id))",
                     field: "excludeCredentials")
@@ -111,24 +114,26 @@ public struct SoftwareAuthenticator: Sendable {
             coseKey = try COSEKey(publicKey: try privateKey.publicKey, algorithm: algorithm)
             encoded = try CredentialPublicKeyEncoding.encode(coseKey)
         } catch {
-            throw WebAuthnError(crypto: error, .keyGenerationFailed)
+            throw AuthenticatorError(crypto: error, .keyGenerationFailed)
         }
         let credentialId = try CredentialKeyFactory.randomBytes(
             configuration.credentialIdLength, random: configuration.random)
-        let attested = try AttestedCredentialData(
-            aaguid: configuration.aaguid, credentialId: credentialId, key: coseKey,
-            encoded: encoded.cose)
-        let authenticatorData = try AuthenticatorData(
-            rpIdHash: relyingParty.rpIdHash, flags: flags, signCount: 0,
-            attestedCredentialData: attested)
-
-        let clientDataJSON = try CollectedClientData(
-            type: .create, challenge: options.challenge, origin: relyingParty.webOrigin.serialized,
-            crossOrigin: topOrigin != nil, topOrigin: topOrigin
-        ).jsonBytes()
-        let clientDataHash = Self.sha256(clientDataJSON)
-        let statement = try attestationStatement(
-            authenticatorData, clientDataHash, privateKey, algorithm)
+        let (authenticatorData, clientDataJSON, statement) = try buildingStructures {
+            let attested = try AttestedCredentialData(
+                aaguid: configuration.aaguid, credentialId: credentialId, key: coseKey,
+                encoded: encoded.cose)
+            let authenticatorData = try AuthenticatorData(
+                rpIdHash: relyingParty.rpIdHash, flags: flags, signCount: 0,
+                attestedCredentialData: attested)
+            let clientDataJSON = try CollectedClientData(
+                type: .create, challenge: options.challenge,
+                origin: relyingParty.webOrigin.serialized, crossOrigin: topOrigin != nil,
+                topOrigin: topOrigin
+            ).jsonBytes()
+            let statement = try attestationStatement(
+                authenticatorData, Self.sha256(clientDataJSON), privateKey, algorithm)
+            return (authenticatorData, clientDataJSON, statement)
+        }
         let attestationObject = AttestationObject(
             authenticatorData: authenticatorData, statement: statement)
         try store.add(
@@ -158,7 +163,7 @@ public struct SoftwareAuthenticator: Sendable {
     private func chooseAlgorithm(
         _ parameters: [PublicKeyCredentialParameters]
     )
-        throws(WebAuthnError) -> (COSEAlgorithm, KeyKind)
+        throws(AuthenticatorError) -> (COSEAlgorithm, KeyKind)
     {
         let requested =
             parameters.isEmpty
@@ -175,7 +180,7 @@ public struct SoftwareAuthenticator: Sendable {
                 return (algorithm, kind)
             }
         }
-        throw WebAuthnError(
+        throw AuthenticatorError(
             .noSupportedAlgorithm,
             "none of \(requested.map(\.description)) is supported (\(supported.map(\.description)))",
             field: "pubKeyCredParams")
@@ -185,12 +190,12 @@ public struct SoftwareAuthenticator: Sendable {
     private func userVerification(
         _ requirement: UserVerificationRequirement
     )
-        throws(WebAuthnError) -> Bool
+        throws(AuthenticatorError) -> Bool
     {
         switch requirement {
         case .required:
             guard configuration.supportsUserVerification else {
-                throw WebAuthnError(
+                throw AuthenticatorError(
                     .userVerificationUnavailable,
                     "user verification is required; this authenticator has none",
                     field: "userVerification")
@@ -205,14 +210,14 @@ public struct SoftwareAuthenticator: Sendable {
     private func discoverability(
         _ selection: AuthenticatorSelectionCriteria
     )
-        throws(WebAuthnError) -> Bool
+        throws(AuthenticatorError) -> Bool
     {
         let requirement =
             selection.residentKey ?? (selection.requireResidentKey ? .required : .discouraged)
         switch requirement {
         case .required:
             guard configuration.supportsDiscoverableCredentials else {
-                throw WebAuthnError(
+                throw AuthenticatorError(
                     .residentKeyUnavailable,
                     "a discoverable credential is required; this authenticator makes none",
                     field: "authenticatorSelection.residentKey")
@@ -223,6 +228,10 @@ public struct SoftwareAuthenticator: Sendable {
         }
     }
 
+    /// The attestation statement the configuration asks for.
+    ///
+    /// - Throws: the structures' `WebAuthnError` (`signingFailed`, `invalidValue`), which
+    ///   ``buildingStructures(_:)`` reports as ``AuthenticatorError``.
     private func attestationStatement(
         _ authenticatorData: AuthenticatorData, _ clientDataHash: [UInt8],
         _ credentialKey: PrivateKey, _ algorithm: COSEAlgorithm
@@ -255,25 +264,27 @@ public struct SoftwareAuthenticator: Sendable {
 
     /// Makes an assertion from request options JSON (`PublicKeyCredentialRequestOptionsJSON`).
     ///
-    /// - Throws: `WebAuthnError`: the JSON form's errors; then as
-    ///   ``getAssertion(options:origin:topOrigin:)``.
+    /// - Throws: ``AuthenticatorError``: ``AuthenticatorError/Code/invalidOptions`` carrying
+    ///   the JSON form's `WebAuthnError`; then as ``getAssertion(options:origin:topOrigin:)``.
     public func getAssertion(
         optionsJSON: [UInt8], origin: String, topOrigin: String? = nil
     )
         throws -> AuthenticationResponseJSON
     {
-        try getAssertion(
-            options: PublicKeyCredentialRequestOptionsJSON(jsonBytes: optionsJSON), origin: origin,
-            topOrigin: topOrigin)
+        let options = try buildingStructures {
+            try PublicKeyCredentialRequestOptionsJSON(jsonBytes: optionsJSON)
+        }
+        return try getAssertion(options: options, origin: origin, topOrigin: topOrigin)
     }
 
     /// Makes an assertion.
     ///
-    /// - Throws: `WebAuthnError`: `invalidOrigin`; `invalidRelyingPartyID`;
+    /// - Throws: ``AuthenticatorError``: `invalidOrigin`; `invalidRelyingPartyID`;
     ///   `noMatchingCredential` (none of `allowCredentials` is held for the RP ID);
     ///   `noDiscoverableCredential` (empty `allowCredentials`, no discoverable credential);
-    ///   `userVerificationUnavailable`; `signCountExhausted`; `signingFailed`; the store's
-    ///   errors (`corruptCredential`, `storageFailure`).
+    ///   `userVerificationUnavailable`; `signCountExhausted`; `signingFailed`; `invalidOptions`
+    ///   when a structure built from the options breaks the WebAuthn rules; the store's errors
+    ///   (`corruptCredential`, `storageFailure`).
     public func getAssertion(
         options: PublicKeyCredentialRequestOptionsJSON, origin: String, topOrigin: String? = nil
     ) throws -> AuthenticationResponseJSON {
@@ -281,17 +292,21 @@ public struct SoftwareAuthenticator: Sendable {
         let relyingPartyID = relyingParty.relyingPartyID
         var credential = try findCredential(options.allowCredentials, relyingPartyID)
         let userVerified = try userVerification(options.userVerification)
-        let clientDataJSON = try CollectedClientData(
-            type: .get, challenge: options.challenge, origin: relyingParty.webOrigin.serialized,
-            crossOrigin: topOrigin != nil, topOrigin: topOrigin
-        ).jsonBytes()
+        let clientDataJSON = try buildingStructures {
+            try CollectedClientData(
+                type: .get, challenge: options.challenge,
+                origin: relyingParty.webOrigin.serialized, crossOrigin: topOrigin != nil,
+                topOrigin: topOrigin
+            ).jsonBytes()
+        }
         if credential.usesSignCounter {
             // One read-modify-write under the store's lock: the counter is read fresh, advanced
             // and committed before anything is signed, so assertions made at once never share a
             // value. A failure after this leaves a gap in the counters, never a repeat.
-            credential = try store.update(id: credential.id) { (stored) throws(WebAuthnError) in
+            credential = try store.update(id: credential.id) {
+                (stored) throws(AuthenticatorError) in
                 guard stored.signCount < UInt32.max else {
-                    throw WebAuthnError(
+                    throw AuthenticatorError(
                         .signCountExhausted, "the signature counter is at its maximum",
                         field: "signCount")
                 }
@@ -303,9 +318,11 @@ public struct SoftwareAuthenticator: Sendable {
         if userVerified { flags.insert(.userVerified) }
         if credential.backupEligible { flags.insert(.backupEligible) }
         if credential.backupEligible && credential.backupState { flags.insert(.backupState) }
-        let authenticatorData = try AuthenticatorData(
-            rpIdHash: relyingParty.rpIdHash, flags: flags,
-            signCount: credential.usesSignCounter ? credential.signCount : 0)
+        let signCount = credential.usesSignCounter ? credential.signCount : 0
+        let authenticatorData = try buildingStructures {
+            try AuthenticatorData(
+                rpIdHash: relyingParty.rpIdHash, flags: flags, signCount: signCount)
+        }
         let signature = try signWithClientDataHash(
             authenticatorData.bytes, clientDataJSON, key: credential.privateKey,
             algorithm: credential.algorithm)
@@ -325,7 +342,7 @@ public struct SoftwareAuthenticator: Sendable {
                 let credential = try store.credentials(relyingPartyID: relyingPartyID).first(
                     where: \.isDiscoverable)
             else {
-                throw WebAuthnError(
+                throw AuthenticatorError(
                     .noDiscoverableCredential,
                     "allowCredentials is empty and no discoverable credential is held for \(relyingPartyID)",
                     field: "allowCredentials")
@@ -339,7 +356,7 @@ public struct SoftwareAuthenticator: Sendable {
                 return credential
             }
         }
-        throw WebAuthnError(
+        throw AuthenticatorError(
             .noMatchingCredential,
             "none of the \(allowed.count) allowed credentials is held for \(relyingPartyID)",
             field: "allowCredentials")
@@ -354,7 +371,7 @@ public struct SoftwareAuthenticator: Sendable {
     private func signWithClientDataHash(
         _ authenticatorData: ArraySlice<UInt8>, _ clientDataJSON: [UInt8], key: PrivateKey,
         algorithm: COSEAlgorithm
-    ) throws(WebAuthnError) -> [UInt8] {
+    ) throws(AuthenticatorError) -> [UInt8] {
         let nonce = configuration.ecdsaNonce
         do {
             return try DigestAlgorithm.sha256.withHash(of: clientDataJSON) {
@@ -363,7 +380,7 @@ public struct SoftwareAuthenticator: Sendable {
                     for: authenticatorData, clientDataHash, algorithm: algorithm, nonce: nonce)
             }
         } catch {
-            throw WebAuthnError(crypto: error, .signingFailed, field: "alg")
+            throw AuthenticatorError(crypto: error, .signingFailed, field: "alg")
         }
     }
 }

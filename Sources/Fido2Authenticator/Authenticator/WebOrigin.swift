@@ -23,12 +23,12 @@ public struct WebOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads an origin.
     ///
-    /// - Throws: `WebAuthnError` `invalidOrigin` for another scheme, `http` on a host other
+    /// - Throws: ``AuthenticatorError`` `invalidOrigin` for another scheme, `http` on a host other
     ///   than localhost, a path, query, fragment or user info, an empty or malformed host, or a
     ///   port outside 1…65535.
     public init(_ text: String) throws {
-        func invalid(_ reason: String) -> WebAuthnError {
-            WebAuthnError(.invalidOrigin, "\"\(text)\": \(reason)", field: "origin")
+        func invalid(_ reason: String) -> AuthenticatorError {
+            AuthenticatorError(.invalidOrigin, "\"\(text)\": \(reason)", field: "origin")
         }
         let utf8 = Array(text.utf8)
         var separator = 0

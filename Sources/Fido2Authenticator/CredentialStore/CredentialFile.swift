@@ -7,12 +7,12 @@ enum CredentialFile {
     static let magic = "fido2kit-credential 1"
 
     /// The file's bytes.
-    static func encode(_ credential: StoredCredential) throws(WebAuthnError) -> [UInt8] {
+    static func encode(_ credential: StoredCredential) throws(AuthenticatorError) -> [UInt8] {
         let pem: String
         do {
             pem = try credential.privateKey.pemRepresentation
         } catch {
-            throw WebAuthnError(
+            throw AuthenticatorError(
                 .storageFailure, "cannot encode the private key: \(error)", field: "privateKey")
         }
         var writer = JSONWriter(reservingCapacity: 512)
@@ -50,10 +50,12 @@ enum CredentialFile {
 
     /// Reads a file's bytes.
     ///
-    /// - Throws: `WebAuthnError` `corruptCredential` saying what is wrong.
-    static func decode(_ bytes: [UInt8], name: String) throws(WebAuthnError) -> StoredCredential {
-        func corrupt(_ reason: String) -> WebAuthnError {
-            WebAuthnError(.corruptCredential, "\(name): \(reason)")
+    /// - Throws: ``AuthenticatorError`` `corruptCredential` saying what is wrong.
+    static func decode(
+        _ bytes: [UInt8], name: String
+    ) throws(AuthenticatorError) -> StoredCredential {
+        func corrupt(_ reason: String) -> AuthenticatorError {
+            AuthenticatorError(.corruptCredential, "\(name): \(reason)")
         }
         let lines = bytes.split(
             separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
@@ -94,7 +96,9 @@ enum CredentialFile {
             usesSignCounter: fields.signCounter)
     }
 
-    /// The metadata line's members, every one required.
+    /// The metadata line's members, every one required. Read with the WebAuthn JSON scanner, so
+    /// its failures are `WebAuthnError`s, which ``decode(_:name:)`` reports as
+    /// `corruptCredential`.
     private struct Fields {
         var id: [UInt8] = []
         var rpId = ""

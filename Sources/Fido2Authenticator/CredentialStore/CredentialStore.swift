@@ -6,22 +6,26 @@ import Fido2WebAuthnWire
 /// call that throws leaves the store as it was. ``InMemoryCredentialStore`` keeps credentials in
 /// memory; ``DirectoryCredentialStore`` keeps one file per credential and stays consistent when
 /// several processes share the directory.
+///
+/// Stores throw ``AuthenticatorError``: `credentialExists`, `credentialNotFound`,
+/// `corruptCredential` and `storageFailure` (its public initializer serves stores written
+/// outside the library), so that a caller of the software authenticator meets one error type.
 public protocol CredentialStore: Sendable {
     /// The credential with ID `id`, or nil when there is none.
     ///
-    /// - Throws: `WebAuthnError` `corruptCredential` or `storageFailure` when the store
+    /// - Throws: ``AuthenticatorError`` `corruptCredential` or `storageFailure` when the store
     ///   cannot be read.
     func credential(id: [UInt8]) throws -> StoredCredential?
 
     /// Every credential made for `relyingPartyID`, in the store's order.
     ///
-    /// - Throws: `WebAuthnError` `corruptCredential` or `storageFailure`; a credential that
+    /// - Throws: ``AuthenticatorError`` `corruptCredential` or `storageFailure`; a credential that
     ///   cannot be read is reported, never skipped.
     func credentials(relyingPartyID: String) throws -> [StoredCredential]
 
     /// Adds a new credential.
     ///
-    /// - Throws: `WebAuthnError` `credentialExists` when one with the same ID is stored;
+    /// - Throws: ``AuthenticatorError`` `credentialExists` when one with the same ID is stored;
     ///   `storageFailure` when it cannot be written.
     func add(_ credential: StoredCredential) throws
 
@@ -30,7 +34,7 @@ public protocol CredentialStore: Sendable {
     /// A replacement computed from an earlier read can undo a change made in between (two
     /// assertions reading the same counter); use ``update(id:_:)`` to change a credential.
     ///
-    /// - Throws: `WebAuthnError` `credentialNotFound` when no credential has that ID;
+    /// - Throws: ``AuthenticatorError`` `credentialNotFound` when no credential has that ID;
     ///   `storageFailure` when it cannot be written.
     func replace(_ credential: StoredCredential) throws
 
@@ -40,7 +44,7 @@ public protocol CredentialStore: Sendable {
     /// as stored afterwards. The software authenticator advances signature counters with it.
     /// `change` runs while the store is locked: it must be quick and must not call the store.
     ///
-    /// - Throws: `WebAuthnError` `credentialNotFound` when no credential has that ID; what
+    /// - Throws: ``AuthenticatorError`` `credentialNotFound` when no credential has that ID; what
     ///   `change` throws (nothing is then written); `corruptCredential` or `storageFailure`.
     func update(
         id: [UInt8], _ change: (inout StoredCredential) throws -> Void
@@ -49,7 +53,7 @@ public protocol CredentialStore: Sendable {
     /// Removes the credential with ID `id` (a registration whose response never reached the
     /// relying party).
     ///
-    /// - Throws: `WebAuthnError` `credentialNotFound` when no credential has that ID;
+    /// - Throws: ``AuthenticatorError`` `credentialNotFound` when no credential has that ID;
     ///   `storageFailure` when it cannot be removed.
     func remove(id: [UInt8]) throws
 }

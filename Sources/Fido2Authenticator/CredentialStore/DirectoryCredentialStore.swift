@@ -49,7 +49,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     /// Opens the store at `path`, creating the directory (and its parents) with mode 0700 when
     /// it does not exist, and removes the temporary files writers that died left behind.
     ///
-    /// - Throws: `WebAuthnError` `storageFailure` when the path exists but is not a
+    /// - Throws: ``AuthenticatorError`` `storageFailure` when the path exists but is not a
     ///   directory, cannot be created, belongs to another user, or is writable by group or
     ///   others.
     public init(path: String) throws {
@@ -60,7 +60,7 @@ public struct DirectoryCredentialStore: CredentialStore {
 
     /// The credential with ID `id`, or nil when its file does not exist.
     ///
-    /// - Throws: `WebAuthnError` `corruptCredential` when the file cannot be read back or is
+    /// - Throws: ``AuthenticatorError`` `corruptCredential` when the file cannot be read back or is
     ///   not a regular file; `storageFailure` when it cannot be opened or read.
     public func credential(id: [UInt8]) throws -> StoredCredential? {
         let name = try Self.fileName(for: id)
@@ -71,7 +71,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     /// Every credential for `relyingPartyID`, in file-name order (the order of their IDs'
     /// hashes). Every credential file is read, so one corrupt file fails the call.
     ///
-    /// - Throws: `WebAuthnError` `corruptCredential`; `storageFailure`.
+    /// - Throws: ``AuthenticatorError`` `corruptCredential`; `storageFailure`.
     public func credentials(relyingPartyID: String) throws -> [StoredCredential] {
         var result: [StoredCredential] = []
         let names = try StoreDirectory.names(in: path) {
@@ -87,14 +87,14 @@ public struct DirectoryCredentialStore: CredentialStore {
 
     /// Writes a new credential file, under the store's lock.
     ///
-    /// - Throws: `WebAuthnError` `credentialExists` when the ID's file exists;
+    /// - Throws: ``AuthenticatorError`` `credentialExists` when the ID's file exists;
     ///   `storageFailure` when writing fails (the store is then unchanged).
     public func add(_ credential: StoredCredential) throws {
         let name = try Self.fileName(for: credential.id)
         let bytes = try CredentialFile.encode(credential)
-        try StoreLock.withLock(directory: path) { () throws(WebAuthnError) in
+        try StoreLock.withLock(directory: path) { () throws(AuthenticatorError) in
             guard !exists(name) else {
-                throw WebAuthnError(
+                throw AuthenticatorError(
                     .credentialExists, "a credential with this ID is stored (\(name))", field: "id")
             }
             try install(bytes, as: name)
@@ -103,12 +103,12 @@ public struct DirectoryCredentialStore: CredentialStore {
 
     /// Replaces a credential file atomically, under the store's lock.
     ///
-    /// - Throws: `WebAuthnError` `credentialNotFound` when the ID has no file;
+    /// - Throws: ``AuthenticatorError`` `credentialNotFound` when the ID has no file;
     ///   `storageFailure` when writing fails (the old file then stays).
     public func replace(_ credential: StoredCredential) throws {
         let name = try Self.fileName(for: credential.id)
         let bytes = try CredentialFile.encode(credential)
-        try StoreLock.withLock(directory: path) { () throws(WebAuthnError) in
+        try StoreLock.withLock(directory: path) { () throws(AuthenticatorError) in
             guard exists(name) else { throw notFound(name) }
             try install(bytes, as: name)
         }
@@ -118,7 +118,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     /// change made by another thread or process is never lost: the counters of assertions made
     /// at once, from however many processes, are all different.
     ///
-    /// - Throws: `WebAuthnError` `credentialNotFound` when the ID has no file; what `change`
+    /// - Throws: ``AuthenticatorError`` `credentialNotFound` when the ID has no file; what `change`
     ///   throws; `corruptCredential`; `storageFailure` (the old file then stays).
     public func update(
         id: [UInt8], _ change: (inout StoredCredential) throws -> Void
@@ -129,7 +129,7 @@ public struct DirectoryCredentialStore: CredentialStore {
             var credential = try decode(bytes, name: name)
             try change(&credential)
             guard credential.id == id else {
-                throw WebAuthnError(
+                throw AuthenticatorError(
                     .invalidValue, "an update cannot change the credential ID", field: "id")
             }
             try install(CredentialFile.encode(credential), as: name)
@@ -139,11 +139,11 @@ public struct DirectoryCredentialStore: CredentialStore {
 
     /// Removes a credential file, under the store's lock.
     ///
-    /// - Throws: `WebAuthnError` `credentialNotFound` when the ID has no file;
+    /// - Throws: ``AuthenticatorError`` `credentialNotFound` when the ID has no file;
     ///   `storageFailure` when it cannot be removed.
     public func remove(id: [UInt8]) throws {
         let name = try Self.fileName(for: id)
-        try StoreLock.withLock(directory: path) { () throws(WebAuthnError) in
+        try StoreLock.withLock(directory: path) { () throws(AuthenticatorError) in
             guard unlink(full(name)) == 0 else {
                 let error = errno
                 if error == ENOENT { throw notFound(name) }
@@ -156,7 +156,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     // MARK: Files
 
     /// `<hex SHA-256(id)>.credential`: fixed length whatever the ID (up to 1023 bytes).
-    static func fileName(for id: [UInt8]) throws(WebAuthnError) -> String {
+    static func fileName(for id: [UInt8]) throws(AuthenticatorError) -> String {
         let digest = DigestAlgorithm.sha256.hash(id)
         let hex = Array("0123456789abcdef".utf8)
         var name: [UInt8] = []
@@ -175,13 +175,13 @@ public struct DirectoryCredentialStore: CredentialStore {
         return lstat(full(name), &status) == 0
     }
 
-    private func notFound(_ name: String) -> WebAuthnError {
-        WebAuthnError(.credentialNotFound, "no credential with this ID (\(name))", field: "id")
+    private func notFound(_ name: String) -> AuthenticatorError {
+        AuthenticatorError(.credentialNotFound, "no credential with this ID (\(name))", field: "id")
     }
 
     /// Writes `bytes` to a temporary file, renames it to `name` and flushes the directory. The
     /// caller holds the lock, so no other writer's temporary file is in flight.
-    private func install(_ bytes: [UInt8], as name: String) throws(WebAuthnError) {
+    private func install(_ bytes: [UInt8], as name: String) throws(AuthenticatorError) {
         let temporary = try StoreFile.writeTemporary(bytes, directory: path, name: name)
         guard rename(temporary, full(name)) == 0 else {
             let error = errno
@@ -191,10 +191,12 @@ public struct DirectoryCredentialStore: CredentialStore {
         StoreFile.syncDirectory(path)
     }
 
-    private func decode(_ bytes: [UInt8], name: String) throws(WebAuthnError) -> StoredCredential {
+    private func decode(
+        _ bytes: [UInt8], name: String
+    ) throws(AuthenticatorError) -> StoredCredential {
         let credential = try CredentialFile.decode(bytes, name: full(name))
         guard try Self.fileName(for: credential.id) == name else {
-            throw WebAuthnError(
+            throw AuthenticatorError(
                 .corruptCredential, "\(full(name)): the file name does not match the credential ID")
         }
         return credential

@@ -42,7 +42,7 @@ public final class InMemoryCredentialStore: CredentialStore {
 
     /// Adds a credential.
     ///
-    /// - Throws: `WebAuthnError` `credentialExists` for a repeated ID.
+    /// - Throws: ``AuthenticatorError`` `credentialExists` for a repeated ID.
     public func add(_ credential: StoredCredential) throws {
         let added = table.withLock { table -> Bool in
             let key = CredentialKey(id: credential.id)
@@ -52,14 +52,14 @@ public final class InMemoryCredentialStore: CredentialStore {
             return true
         }
         guard added else {
-            throw WebAuthnError(
+            throw AuthenticatorError(
                 .credentialExists, "a credential with this ID is stored", field: "id")
         }
     }
 
     /// Replaces a credential.
     ///
-    /// - Throws: `WebAuthnError` `credentialNotFound` for an unknown ID.
+    /// - Throws: ``AuthenticatorError`` `credentialNotFound` for an unknown ID.
     public func replace(_ credential: StoredCredential) throws {
         _ = try update(id: credential.id) { $0 = credential }
     }
@@ -67,19 +67,20 @@ public final class InMemoryCredentialStore: CredentialStore {
     /// Changes a credential under the table's mutex, so no other call comes between the read
     /// and the write.
     ///
-    /// - Throws: `WebAuthnError` `credentialNotFound` for an unknown ID; what `change`
+    /// - Throws: ``AuthenticatorError`` `credentialNotFound` for an unknown ID; what `change`
     ///   throws (the credential then stays as it was).
     public func update(
         id: [UInt8], _ change: (inout StoredCredential) throws -> Void
     ) throws -> StoredCredential {
         try table.withLock { (table) throws -> StoredCredential in
             guard let index = table.indexByID[CredentialKey(id: id)] else {
-                throw WebAuthnError(.credentialNotFound, "no credential with this ID", field: "id")
+                throw AuthenticatorError(
+                    .credentialNotFound, "no credential with this ID", field: "id")
             }
             var credential = table.credentials[index]
             try change(&credential)
             guard credential.id == id else {
-                throw WebAuthnError(
+                throw AuthenticatorError(
                     .invalidValue, "an update cannot change the credential ID", field: "id")
             }
             table.credentials[index] = credential
@@ -89,7 +90,7 @@ public final class InMemoryCredentialStore: CredentialStore {
 
     /// Removes a credential; the others keep their order.
     ///
-    /// - Throws: `WebAuthnError` `credentialNotFound` for an unknown ID.
+    /// - Throws: ``AuthenticatorError`` `credentialNotFound` for an unknown ID.
     public func remove(id: [UInt8]) throws {
         let removed = table.withLock { table -> Bool in
             guard let index = table.indexByID.removeValue(forKey: CredentialKey(id: id)) else {
@@ -102,7 +103,7 @@ public final class InMemoryCredentialStore: CredentialStore {
             return true
         }
         guard removed else {
-            throw WebAuthnError(.credentialNotFound, "no credential with this ID", field: "id")
+            throw AuthenticatorError(.credentialNotFound, "no credential with this ID", field: "id")
         }
     }
 }

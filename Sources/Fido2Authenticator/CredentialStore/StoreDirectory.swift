@@ -14,24 +14,24 @@ enum StoreDirectory {
     /// root), writable by nobody else, since whoever can write there can plant or swap
     /// credentials.
     ///
-    /// - Throws: `WebAuthnError` `storageFailure` naming what is wrong.
-    static func prepare(_ path: String) throws(WebAuthnError) {
+    /// - Throws: ``AuthenticatorError`` `storageFailure` naming what is wrong.
+    static func prepare(_ path: String) throws(AuthenticatorError) {
         try make(path)
         var status = stat()
         guard stat(path, &status) == 0 else { throw StoreFile.failure("stat \(path)", errno) }
         guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw WebAuthnError(.storageFailure, "\(path) is not a directory")
+            throw AuthenticatorError(.storageFailure, "\(path) is not a directory")
         }
         let owner = geteuid()
         guard status.st_uid == owner || status.st_uid == 0 else {
-            throw WebAuthnError(
+            throw AuthenticatorError(
                 .storageFailure,
                 "\(path) belongs to user \(status.st_uid), not to you (\(owner)): refusing to use it"
             )
         }
         guard status.st_mode & 0o022 == 0 else {
             let mode = String(status.st_mode & 0o7777, radix: 8)
-            throw WebAuthnError(
+            throw AuthenticatorError(
                 .storageFailure,
                 "\(path) is writable by group or others (mode \(mode)): refusing to use it; "
                     + "chmod go-w it")
@@ -40,10 +40,10 @@ enum StoreDirectory {
 
     /// The names in `path` for which `include` is true, sorted.
     ///
-    /// - Throws: `WebAuthnError` `storageFailure` when the directory cannot be read.
+    /// - Throws: ``AuthenticatorError`` `storageFailure` when the directory cannot be read.
     static func names(
         in path: String, where include: (String) -> Bool
-    ) throws(WebAuthnError) -> [String] {
+    ) throws(AuthenticatorError) -> [String] {
         guard let directory = opendir(path) else {
             throw StoreFile.failure("opendir \(path)", errno)
         }
@@ -52,7 +52,7 @@ enum StoreDirectory {
         // A record readdir returns can be shorter than `struct dirent` (glibc packs them), so
         // the name is read through a pointer up to its NUL, never copied as the whole field.
         guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else {
-            throw WebAuthnError(.storageFailure, "struct dirent has no stored d_name field")
+            throw AuthenticatorError(.storageFailure, "struct dirent has no stored d_name field")
         }
         while let entry = readdir(directory) {
             let name = String(
@@ -98,7 +98,7 @@ enum StoreDirectory {
 
     static let credentialFileNameLength = 64 + 11
 
-    private static func make(_ path: String) throws(WebAuthnError) {
+    private static func make(_ path: String) throws(AuthenticatorError) {
         var status = stat()
         if stat(path, &status) == 0 { return }
         let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()

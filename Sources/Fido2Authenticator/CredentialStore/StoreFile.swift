@@ -18,17 +18,17 @@ enum StoreFile {
     /// planted under a credential's name is refused at once instead of blocking, and a symbolic
     /// link (dangling or not) is never followed out of the store.
     ///
-    /// - Throws: `WebAuthnError` `corruptCredential` for a symbolic link, a file that is not
+    /// - Throws: ``AuthenticatorError`` `corruptCredential` for a symbolic link, a file that is not
     ///   a regular file, or one larger than ``maximumSize``; `storageFailure` when it cannot be
     ///   opened or read.
-    static func readRegular(_ path: String) throws(WebAuthnError) -> [UInt8]? {
+    static func readRegular(_ path: String) throws(AuthenticatorError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let error = errno
             switch error {
             case ENOENT: return nil
             case ELOOP:
-                throw WebAuthnError(
+                throw AuthenticatorError(
                     .corruptCredential, "\(path): a symbolic link, not a credential file")
             default: throw failure("open \(path)", error)
             }
@@ -37,11 +37,11 @@ enum StoreFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure("fstat \(path)", errno) }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw WebAuthnError(
+            throw AuthenticatorError(
                 .corruptCredential, "\(path): not a regular file (\(kind(status.st_mode)))")
         }
         guard status.st_size <= maximumSize else {
-            throw WebAuthnError(
+            throw AuthenticatorError(
                 .corruptCredential, "\(path): \(status.st_size) bytes, more than the 1 MiB limit")
         }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
@@ -58,7 +58,7 @@ enum StoreFile {
             count += received
         }
         guard count <= status.st_size else {
-            throw WebAuthnError(.corruptCredential, "\(path): grew while being read")
+            throw AuthenticatorError(.corruptCredential, "\(path): grew while being read")
         }
         bytes.removeLast(bytes.count - count)
         return bytes
@@ -69,10 +69,10 @@ enum StoreFile {
     /// not predictable and not tied to the process ID, so a file left by a killed process never
     /// stands in the way of a later one.
     ///
-    /// - Throws: `WebAuthnError` `storageFailure`; nothing is left behind then.
+    /// - Throws: ``AuthenticatorError`` `storageFailure`; nothing is left behind then.
     static func writeTemporary(
         _ bytes: [UInt8], directory: String, name: String
-    ) throws(WebAuthnError) -> String {
+    ) throws(AuthenticatorError) -> String {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<8 {
             let suffix = hex(generator.next()) + hex(generator.next())
@@ -83,7 +83,7 @@ enum StoreFile {
                 if errno == EEXIST { continue }
                 throw failure("create \(temporary)", errno)
             }
-            var failed: WebAuthnError?
+            var failed: AuthenticatorError?
             if fchmod(descriptor, 0o600) != 0 { failed = failure("chmod \(temporary)", errno) }
             if failed == nil { failed = writeAll(bytes, to: descriptor, path: temporary) }
             if failed == nil, fsync(descriptor) != 0 {
@@ -98,7 +98,7 @@ enum StoreFile {
             }
             return temporary
         }
-        throw WebAuthnError(.storageFailure, "no unused temporary file name in \(directory)")
+        throw AuthenticatorError(.storageFailure, "no unused temporary file name in \(directory)")
     }
 
     /// `.tmp-`, between the credential file's name and the random part.
@@ -138,15 +138,15 @@ enum StoreFile {
     }
 
     /// A `storageFailure` naming the operation and the system's word for `code`.
-    static func failure(_ operation: String, _ code: Int32) -> WebAuthnError {
+    static func failure(_ operation: String, _ code: Int32) -> AuthenticatorError {
         let message = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-        return WebAuthnError(.storageFailure, "\(operation): \(message)")
+        return AuthenticatorError(.storageFailure, "\(operation): \(message)")
     }
 
     /// Writes all of `bytes`, retrying short writes and `EINTR`; the failure, or nil.
     private static func writeAll(
         _ bytes: [UInt8], to descriptor: Int32, path: String
-    ) -> WebAuthnError? {
+    ) -> AuthenticatorError? {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in

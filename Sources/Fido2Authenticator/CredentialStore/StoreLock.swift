@@ -17,7 +17,7 @@ enum StoreLock {
 
     /// Runs `body` holding the lock, waiting for it as long as another holder keeps it.
     ///
-    /// - Throws: `WebAuthnError` `storageFailure` when the lock file cannot be opened or
+    /// - Throws: ``AuthenticatorError`` `storageFailure` when the lock file cannot be opened or
     ///   locked; what `body` throws.
     static func withLock<Result, Failure: Error>(
         directory: String, _ body: () throws(Failure) -> Result
@@ -43,7 +43,7 @@ enum StoreLock {
     }
 
     /// The lock file, created when missing; refused unless it is a regular file.
-    private static func openLockFile(_ directory: String) throws(WebAuthnError) -> Int32 {
+    private static func openLockFile(_ directory: String) throws(AuthenticatorError) -> Int32 {
         let path = directory + "/" + fileName
         let descriptor = open(
             path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
@@ -51,7 +51,7 @@ enum StoreLock {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw WebAuthnError(.storageFailure, "\(path) is not a regular file")
+            throw AuthenticatorError(.storageFailure, "\(path) is not a regular file")
         }
         return descriptor
     }

@@ -55,14 +55,14 @@ public struct StoredCredential: Sendable {
     /// keeps credentials elsewhere (a database, a key-value store). The bytes hold the private
     /// key: keep them as secret as the key.
     ///
-    /// - Throws: `WebAuthnError` `storageFailure` when the key cannot be encoded.
+    /// - Throws: ``AuthenticatorError`` `storageFailure` when the key cannot be encoded.
     public func encoded() throws -> [UInt8] {
         try CredentialFile.encode(self)
     }
 
     /// A credential from the bytes ``encoded()`` made.
     ///
-    /// - Throws: `WebAuthnError` `corruptCredential` saying what is wrong with the bytes.
+    /// - Throws: ``AuthenticatorError`` `corruptCredential` saying what is wrong with the bytes.
     public init(encoded bytes: [UInt8]) throws {
         self = try CredentialFile.decode(bytes, name: "the encoded credential")
     }

@@ -15,7 +15,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     /// The shared secret from the ECDH x-coordinate `z` (CTAP 2.1 "kdf"): 32 bytes for
     /// protocol one, 64 (HMAC key ‖ AES key) for protocol two.
     ///
-    /// - Throws: `invalidValue` if the crypto layer fails.
+    /// - Throws: ``AuthenticatorError`` `invalidValue` if the crypto layer fails.
     public func kdf(_ z: [UInt8]) throws -> [UInt8] {
         try Self.crypto { () throws in
             switch self {
@@ -36,7 +36,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
 
     /// ECDH between `privateKey` and `peer` (P-256), then ``kdf(_:)``.
     ///
-    /// - Throws: `invalidValue` for keys that are not both
+    /// - Throws: ``AuthenticatorError`` `invalidValue` for keys that are not both
     ///   P-256, or if the crypto layer fails.
     public func sharedSecret(
         privateKey: PrivateKey, peer: PublicKey
@@ -44,7 +44,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
         -> [UInt8]
     {
         guard privateKey.kind == .p256, peer.kind == .p256 else {
-            throw WebAuthnError(
+            throw AuthenticatorError(
                 .invalidValue, "PIN/UV auth protocols use P-256 keys", field: "keyAgreement")
         }
         let z = try Self.crypto { () throws in try privateKey.sharedSecret(with: peer)
@@ -56,7 +56,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     /// `iv`, which must then be 16 random bytes (fixed only to reproduce test vectors);
     /// protocol one ignores it and uses a zero IV.
     ///
-    /// - Throws: `invalidValue` for a secret, IV or plaintext
+    /// - Throws: ``AuthenticatorError`` `invalidValue` for a secret, IV or plaintext
     ///   of the wrong size.
     public func encrypt(
         _ plaintext: [UInt8], sharedSecret: [UInt8], iv: [UInt8]
@@ -77,7 +77,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
 
     /// Decrypts what ``encrypt(_:sharedSecret:iv:)`` made.
     ///
-    /// - Throws: `invalidValue` for a secret or ciphertext of
+    /// - Throws: ``AuthenticatorError`` `invalidValue` for a secret or ciphertext of
     ///   the wrong size.
     public func decrypt(
         _ ciphertext: [UInt8], sharedSecret: [UInt8]
@@ -104,7 +104,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
     /// The message authentication code of `message` under `sharedSecret`: 16 bytes for
     /// protocol one, 32 for protocol two.
     ///
-    /// - Throws: `invalidValue` for a secret of the wrong size.
+    /// - Throws: ``AuthenticatorError`` `invalidValue` for a secret of the wrong size.
     public func authenticate(
         _ message: [UInt8], sharedSecret: [UInt8]
     ) throws
@@ -122,7 +122,7 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
         return self == .one ? Array(code.prefix(16)) : code
     }
 
-    private func aesKey(_ sharedSecret: [UInt8]) throws(WebAuthnError) -> ArraySlice<UInt8> {
+    private func aesKey(_ sharedSecret: [UInt8]) throws(AuthenticatorError) -> ArraySlice<UInt8> {
         switch (self, sharedSecret.count) {
         case (.one, 32): return sharedSecret[...]
         case (.two, 64): return sharedSecret.suffix(32)
@@ -130,19 +130,21 @@ public enum PINUVAuthProtocol: Int, Sendable, Hashable, CaseIterable {
         }
     }
 
-    private static func badSecret(_ count: Int, for version: PINUVAuthProtocol) -> WebAuthnError {
-        WebAuthnError(
+    private static func badSecret(
+        _ count: Int, for version: PINUVAuthProtocol
+    ) -> AuthenticatorError {
+        AuthenticatorError(
             .invalidValue,
             "protocol \(version.rawValue) shared secrets are \(version == .one ? 32 : 64) bytes, not \(count)",
             field: "sharedSecret")
     }
 
     /// Runs crypto-layer work, reporting its failures as invalid values.
-    static func crypto<R>(_ body: () throws -> R) throws(WebAuthnError) -> R {
+    static func crypto<R>(_ body: () throws -> R) throws(AuthenticatorError) -> R {
         do {
             return try body()
         } catch {
-            throw WebAuthnError(crypto: error, .invalidValue)
+            throw AuthenticatorError(crypto: error, .invalidValue)
         }
     }
 }

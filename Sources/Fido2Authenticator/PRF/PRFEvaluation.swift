@@ -7,7 +7,7 @@ import Fido2WebAuthnWire
 public enum PRFEvaluation {
     /// The `hmac-secret` salt for a PRF input: SHA-256(UTF-8 "WebAuthn PRF" ‖ 0x00 ‖ input).
     ///
-    /// - Throws: `invalidValue` if hashing fails.
+    /// - Throws: ``AuthenticatorError`` `invalidValue` if hashing fails.
     public static func salt(forInput input: [UInt8]) throws -> [UInt8] {
         try PINUVAuthProtocol.crypto { () throws(CryptoError) in
             DigestAlgorithm.sha256.hash(Array("WebAuthn PRF".utf8) + [0] + input)
@@ -17,7 +17,7 @@ public enum PRFEvaluation {
     /// The `hmac-secret` output for `salt` (32 bytes): HMAC-SHA-256 keyed with the
     /// credential's random secret.
     ///
-    /// - Throws: `invalidValue` for a salt that is not 32
+    /// - Throws: ``AuthenticatorError`` `invalidValue` for a salt that is not 32
     ///   bytes or a secret that is empty.
     public static func output(
         credentialRandom: [UInt8], salt: [UInt8]
@@ -25,11 +25,11 @@ public enum PRFEvaluation {
         -> [UInt8]
     {
         guard salt.count == 32 else {
-            throw WebAuthnError(
+            throw AuthenticatorError(
                 .invalidValue, "hmac-secret salts are 32 bytes, not \(salt.count)", field: "salt")
         }
         guard !credentialRandom.isEmpty else {
-            throw WebAuthnError(
+            throw AuthenticatorError(
                 .invalidValue, "the credential secret is empty", field: "credRandom")
         }
         return try PINUVAuthProtocol.crypto { () throws in

@@ -9,15 +9,15 @@ extension AuthenticatorConfiguration {
     /// by ``DeterministicPSS`` (``ECDSANonce/reproducible``). The same inputs give the same
     /// bytes.
     ///
-    /// - Throws: ``WebAuthnError`` `keyGenerationFailed` if the source cannot be made.
+    /// - Throws: `AuthenticatorError` `keyGenerationFailed` if the source cannot be made.
     package static func deterministic(
         seed: [UInt8], base: AuthenticatorConfiguration = .init()
-    ) throws(WebAuthnError) -> AuthenticatorConfiguration {
+    ) throws(AuthenticatorError) -> AuthenticatorConfiguration {
         var configuration = base
         do {
             configuration.random = try DeterministicRandomSource(seed: seed)
         } catch {
-            throw WebAuthnError(.keyGenerationFailed, "\(error)")
+            throw AuthenticatorError(.keyGenerationFailed, "\(error)")
         }
         configuration.ecdsaNonce = .reproducible
         return configuration

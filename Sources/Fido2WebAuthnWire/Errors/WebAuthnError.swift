@@ -1,6 +1,9 @@
-/// The one error type of `Fido2WebAuthn`: malformed WebAuthn JSON and client data,
-/// authenticator data and attestation objects, the software authenticator and its credential
-/// stores, and relying-party failures as that part grows.
+/// The one error type of the WebAuthn structures (`Fido2WebAuthnWire`) and the relying party
+/// (`Fido2WebAuthn`): malformed WebAuthn JSON and client data, authenticator data and
+/// attestation objects and statements, and the failures of the registration and authentication
+/// ceremonies. The software authenticator and its credential stores have an error type of their
+/// own (`AuthenticatorError`, in `Fido2Authenticator`), which carries this one when the
+/// structures refuse its input.
 ///
 /// Every error names where it happened: ``field`` is a path into the input
 /// (`response.clientDataJSON`, `pubKeyCredParams[2].alg`), ``step`` a procedure step (for
@@ -34,23 +37,11 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case invalidTPMStructure
             case invalidJWS
             case signingFailed
-            // MARK: Software authenticator
-            case invalidOrigin
+            // MARK: Relying party: registration and authentication ceremonies (§7.1, §7.2)
             case invalidRelyingPartyID
-            case noSupportedAlgorithm
             case credentialExcluded
-            case userVerificationUnavailable
-            case residentKeyUnavailable
-            case noMatchingCredential
-            case noDiscoverableCredential
-            case signCountExhausted
-            case keyGenerationFailed
-            // MARK: Credential stores
             case credentialExists
             case credentialNotFound
-            case corruptCredential
-            case storageFailure
-            // MARK: Relying party: registration and authentication ceremonies (§7.1, §7.2)
             case clientDataTypeMismatch
             case challengeMismatch
             case originNotAllowed
@@ -153,44 +144,20 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// Making a signature failed (the key does not fit the algorithm, OpenSSL failed).
         public static let signingFailed = Code(.signingFailed)
 
-        // MARK: Software authenticator
-
-        /// The origin is not `https://host[:port]` (or `http://localhost[:port]`).
-        public static let invalidOrigin = Code(.invalidOrigin)
-        /// The RP ID is not the origin's host nor a registrable suffix of it, or is not a
-        /// valid domain.
-        public static let invalidRelyingPartyID = Code(.invalidRelyingPartyID)
-        /// None of the relying party's `pubKeyCredParams` is an algorithm the authenticator
-        /// supports.
-        public static let noSupportedAlgorithm = Code(.noSupportedAlgorithm)
-        /// The authenticator holds a credential listed in `excludeCredentials`.
-        public static let credentialExcluded = Code(.credentialExcluded)
-        /// User verification is required but the authenticator is configured without it.
-        public static let userVerificationUnavailable = Code(.userVerificationUnavailable)
-        /// A discoverable credential is required but the authenticator is configured without
-        /// them.
-        public static let residentKeyUnavailable = Code(.residentKeyUnavailable)
-        /// None of the credentials in `allowCredentials` is held for this RP ID.
-        public static let noMatchingCredential = Code(.noMatchingCredential)
-        /// `allowCredentials` is empty and no discoverable credential is held for this RP ID.
-        public static let noDiscoverableCredential = Code(.noDiscoverableCredential)
-        /// The credential's signature counter is at its maximum and cannot advance.
-        public static let signCountExhausted = Code(.signCountExhausted)
-        /// A credential key (or credential ID) could not be made.
-        public static let keyGenerationFailed = Code(.keyGenerationFailed)
-
-        // MARK: Credential stores
-
-        /// A credential with this ID is already stored.
-        public static let credentialExists = Code(.credentialExists)
-        /// No credential with this ID is stored.
-        public static let credentialNotFound = Code(.credentialNotFound)
-        /// A stored credential file cannot be read back (bad format, key, or name).
-        public static let corruptCredential = Code(.corruptCredential)
-        /// The file system refused an operation (``reason`` carries the system error).
-        public static let storageFailure = Code(.storageFailure)
-
         // MARK: Relying party: registration and authentication ceremonies (§7.1, §7.2)
+
+        /// The RP ID a ceremony's options name is not one of the relying party's identifiers,
+        /// or the relying party has none.
+        public static let invalidRelyingPartyID = Code(.invalidRelyingPartyID)
+        /// The new credential is one the registration options listed in `excludeCredentials`
+        /// (§7.1 step 26).
+        public static let credentialExcluded = Code(.credentialExcluded)
+        /// The new credential's ID is registered already: the part of §7.1 step 26 a server
+        /// checks against its own database.
+        public static let credentialExists = Code(.credentialExists)
+        /// No credential with the response's ID is registered: the look-up of §7.2 step 6 a
+        /// server makes in its own database.
+        public static let credentialNotFound = Code(.credentialNotFound)
 
         /// `clientData.type` is not `webauthn.create` (registration) or `webauthn.get`
         /// (authentication) as the ceremony requires.
@@ -316,10 +283,10 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A byte offset in the input (JSON text, binary structure) where the problem was found.
     public let offset: Int?
 
-    /// An error with `code` and `reason`, naming where it happened: every part of fido2kit
-    /// reports WebAuthn failures through it, and code outside the library may too (a
-    /// `CredentialStore`-like protocol implemented on a database reports `storageFailure`,
-    /// say).
+    /// An error with `code` and `reason`, naming where it happened: the structures and the
+    /// relying party report their failures through it, and code outside the library may too (a
+    /// server refusing a credential ID its database already holds reports `credentialExists`
+    /// at §7.1 step 26, say).
     public init(
         _ code: Code, _ reason: String, field: String? = nil, step: VerificationStep? = nil,
         offset: Int? = nil

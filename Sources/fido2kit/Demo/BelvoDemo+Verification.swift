@@ -11,7 +11,8 @@ extension BelvoDemo {
     /// intent's challenge and the key registered at enrollment (§7.2), the counter advancing.
     ///
     /// - Throws: `WebAuthnError` naming the failed step, `BelvoError` when a body cannot be
-    ///   read back, or ``DemoFailure`` when a result is not the expected one.
+    ///   read back, `AuthenticatorError` when the device's store cannot be read, or
+    ///   ``DemoFailure`` when a result is not the expected one.
     func verify(_ outcome: Outcome) throws {
         write("")
         write("Verification (fido2kit's relying party, WebAuthn Level 3 §7.1 and §7.2)")

@@ -28,6 +28,22 @@ func check(_ condition: @autoclosure () throws -> Bool, _ what: String) {
     failures += 1
 }
 
+/// Whether `body` throws an AuthenticatorError with `code` (the software authenticator's
+/// refusals have an error type of their own).
+func authenticatorRefuses(_ code: AuthenticatorError.Code, _ body: () throws -> Void) -> Bool {
+    do {
+        try body()
+        print("      (no error)")
+        return false
+    } catch let error as AuthenticatorError {
+        if error.code != code { print("      (\(error))") }
+        return error.code == code
+    } catch {
+        print("      (not an AuthenticatorError: \(error))")
+        return false
+    }
+}
+
 /// Whether `body` throws a WebAuthnError with `code`.
 func refuses(_ code: WebAuthnError.Code, _ body: () throws -> Void) -> Bool {
     do {
@@ -132,7 +148,7 @@ do {
         again.options.excludeCredentials.map(\.id) == [record.id],
         "excludeCredentials lists the user's credentials")
     check(
-        refuses(.credentialExcluded) { _ = try create(phone, again.optionsJSON) },
+        authenticatorRefuses(.credentialExcluded) { _ = try create(phone, again.optionsJSON) },
         "excludeCredentials is honoured")
 
     // A wrong state: another ceremony's.
