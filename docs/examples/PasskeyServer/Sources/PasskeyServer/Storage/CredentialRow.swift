@@ -1,4 +1,4 @@
-import Fido2Crypto
+import Fido2Encoding
 import Fido2WebAuthn
 import Foundation
 import GRDB
