@@ -88,16 +88,19 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
                 "clientDataJSON parses; a legacy `tokenBinding` object has status `present` or `supported`",
             codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
         Check(
-            step: CeremonyStep.Registration.type, lastStep: nil, summary: "`type` is `webauthn.create`",
+            step: CeremonyStep.Registration.type, lastStep: nil,
+            summary: "`type` is `webauthn.create`",
             codes: [.clientDataTypeMismatch]),
         Check(
-            step: CeremonyStep.Registration.challenge, lastStep: nil, summary: "`challenge` (constant time)",
+            step: CeremonyStep.Registration.challenge, lastStep: nil,
+            summary: "`challenge` (constant time)",
             codes: [.challengeMismatch]),
         Check(
             step: CeremonyStep.Registration.origin, lastStep: nil,
             summary: "`origin` in the allow-list (exact match)", codes: [.originNotAllowed]),
         Check(
-            step: CeremonyStep.Registration.crossOrigin, lastStep: CeremonyStep.Registration.topOrigin,
+            step: CeremonyStep.Registration.crossOrigin,
+            lastStep: CeremonyStep.Registration.topOrigin,
             summary: "`crossOrigin`, `topOrigin`", codes: [.crossOriginNotAllowed]),
         Check(
             step: CeremonyStep.Registration.decoding, lastStep: nil,
@@ -115,7 +118,8 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
             step: CeremonyStep.Registration.userPresence, lastStep: nil, summary: "UP",
             codes: [.userPresenceMissing]),
         Check(
-            step: CeremonyStep.Registration.userVerification, lastStep: nil, summary: "UV when required",
+            step: CeremonyStep.Registration.userVerification, lastStep: nil,
+            summary: "UV when required",
             codes: [.userVerificationMissing]),
         Check(
             step: CeremonyStep.Registration.backupState, lastStep: nil, summary: "BS only with BE",
@@ -133,10 +137,12 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
             summary: "the credential ID is not one `excludeCredentials` listed",
             codes: [.credentialExcluded]),
         Check(
-            step: CeremonyStep.Registration.extensions, lastStep: nil, summary: "extension outputs allowed",
+            step: CeremonyStep.Registration.extensions, lastStep: nil,
+            summary: "extension outputs allowed",
             codes: [.extensionNotAllowed]),
         Check(
-            step: CeremonyStep.Registration.format, lastStep: nil, summary: "the format is supported",
+            step: CeremonyStep.Registration.format, lastStep: nil,
+            summary: "the format is supported",
             codes: [.attestationFormatUnsupported]),
         Check(
             step: CeremonyStep.Registration.statement, lastStep: nil,
@@ -183,25 +189,30 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
             summary: "the record is the credential's; `userHandle` is its user's",
             codes: [.credentialNotAllowed, .userHandleMismatch]),
         Check(
-            step: CeremonyStep.Authentication.authenticatorData, lastStep: nil, summary: "authenticatorData parses",
+            step: CeremonyStep.Authentication.authenticatorData, lastStep: nil,
+            summary: "authenticatorData parses",
             codes: [
                 .truncated, .trailingBytes, .malformedCBOR, .invalidExtensions,
                 .extensionDataFlagMismatch, .attestedCredentialDataFlagMismatch,
             ]),
         Check(
-            step: CeremonyStep.Authentication.clientData, lastStep: nil, summary: "clientDataJSON parses",
+            step: CeremonyStep.Authentication.clientData, lastStep: nil,
+            summary: "clientDataJSON parses",
             codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
         Check(
-            step: CeremonyStep.Authentication.type, lastStep: nil, summary: "`type` is `webauthn.get`",
+            step: CeremonyStep.Authentication.type, lastStep: nil,
+            summary: "`type` is `webauthn.get`",
             codes: [.clientDataTypeMismatch]),
         Check(
-            step: CeremonyStep.Authentication.challenge, lastStep: nil, summary: "`challenge` (constant time)",
+            step: CeremonyStep.Authentication.challenge, lastStep: nil,
+            summary: "`challenge` (constant time)",
             codes: [.challengeMismatch]),
         Check(
             step: CeremonyStep.Authentication.origin, lastStep: nil,
             summary: "`origin` in the allow-list (exact match)", codes: [.originNotAllowed]),
         Check(
-            step: CeremonyStep.Authentication.crossOrigin, lastStep: CeremonyStep.Authentication.topOrigin,
+            step: CeremonyStep.Authentication.crossOrigin,
+            lastStep: CeremonyStep.Authentication.topOrigin,
             summary: "`crossOrigin`, `topOrigin`", codes: [.crossOriginNotAllowed]),
         Check(
             step: CeremonyStep.Authentication.rpIdHash, lastStep: nil, summary: "rpIdHash",
@@ -210,10 +221,12 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
             step: CeremonyStep.Authentication.userPresence, lastStep: nil, summary: "UP",
             codes: [.userPresenceMissing]),
         Check(
-            step: CeremonyStep.Authentication.userVerification, lastStep: nil, summary: "UV when required",
+            step: CeremonyStep.Authentication.userVerification, lastStep: nil,
+            summary: "UV when required",
             codes: [.userVerificationMissing]),
         Check(
-            step: CeremonyStep.Authentication.backupState, lastStep: nil, summary: "BS only with BE",
+            step: CeremonyStep.Authentication.backupState, lastStep: nil,
+            summary: "BS only with BE",
             codes: [.backupStateWithoutEligibility]),
         Check(
             step: CeremonyStep.Authentication.backupEligibility, lastStep: nil,
@@ -229,7 +242,8 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
                 "the counter advanced or keeps 0 (a regression fails unless `sign-count-regression` accepts it)",
             codes: [.signCountRegressed]),
         Check(
-            step: CeremonyStep.Authentication.extensions, lastStep: nil, summary: "extension outputs allowed",
+            step: CeremonyStep.Authentication.extensions, lastStep: nil,
+            summary: "extension outputs allowed",
             codes: [.extensionNotAllowed]),
     ]
 
