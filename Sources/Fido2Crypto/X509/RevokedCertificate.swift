@@ -14,7 +14,7 @@ public struct RevokedCertificate: Hashable, Sendable, CustomStringConvertible {
     /// An entry revoking the certificate with `serialNumber` (big-endian; a
     /// ``Certificate/serialNumber`` can be passed as it is) at `revocationDate`.
     ///
-    /// The serial number is kept as given; ``CertificateRevocationListBuilder`` writes it
+    /// The serial number is kept as given; `CertificateRevocationListBuilder` writes it
     /// minimally.
     public init(
         serialNumber: [UInt8], revocationDate: Int64, extensions: [CertificateExtension] = []
