@@ -3,7 +3,7 @@ import Fido2Crypto
 
 /// What a relying party expects of one registration ceremony: what it put in the
 /// `PublicKeyCredentialCreationOptions` and what it will accept back.
-public struct RegistrationExpectations: Sendable {
+public struct RegistrationExpectations: Sendable, Hashable {
     /// Every algorithm this library verifies, in the order of their COSE registry preference
     /// (EdDSA and ECDSA first): the default `allowedAlgorithms`. RS1 is not among them.
     public static let supportedAlgorithms: [COSEAlgorithm] = [

@@ -22,8 +22,10 @@ import Fido2Crypto
 public struct RegistrationState: WebAuthnJSONForm, CeremonyState {
     static let ceremony = "registration"
 
-    /// The challenge the options carried.
-    public let challenge: [UInt8]
+    /// What §7.1 verifies the response against: the challenge, the UV requirement, the
+    /// algorithms offered, the attestation asked for and the types accepted, the excluded
+    /// credentials and the extension policy, kept once here rather than copied beside it.
+    public let expectations: RegistrationExpectations
     /// The RP ID the options named; the credential must be scoped to it.
     public let relyingPartyID: String
     /// The user account the credential is created for; its `id` becomes the record's user
@@ -31,19 +33,24 @@ public struct RegistrationState: WebAuthnJSONForm, CeremonyState {
     public let user: PublicKeyCredentialUserEntityJSON
     /// The user verification the options asked for; `required` makes UV mandatory.
     public let userVerification: UserVerificationRequirement
-    /// The algorithms the options offered, the only ones accepted.
-    public let algorithms: [COSEAlgorithm]
-    /// The attestation the options asked for.
-    public let attestation: AttestationConveyancePreference
-    /// The credential IDs the options excluded (the user's existing credentials).
-    public let excludedCredentials: [[UInt8]]
-    /// The attestation types accepted.
-    public let acceptedAttestationTypes: Set<AttestationType>
-    /// The authenticator extension outputs accepted.
-    public let extensionPolicy: ExtensionPolicy
     /// When the state stops being accepted, in milliseconds since the Unix epoch: the moment
     /// of the beginning call plus the options' timeout.
     public let expiresAt: Int64
+
+    /// The challenge the options carried.
+    public var challenge: [UInt8] { expectations.challenge }
+    /// The algorithms the options offered, the only ones accepted.
+    public var algorithms: [COSEAlgorithm] { expectations.allowedAlgorithms }
+    /// The attestation the options asked for.
+    public var attestation: AttestationConveyancePreference { expectations.attestation }
+    /// The credential IDs the options excluded (the user's existing credentials).
+    public var excludedCredentials: [[UInt8]] { expectations.excludedCredentials }
+    /// The attestation types accepted.
+    public var acceptedAttestationTypes: Set<AttestationType> {
+        expectations.acceptedAttestationTypes
+    }
+    /// The authenticator extension outputs accepted.
+    public var extensionPolicy: ExtensionPolicy { expectations.extensions }
 
     /// A state from its parts; ``RelyingParty/beginRegistration(user:excludeCredentials:options:)``
     /// makes them.
@@ -54,25 +61,15 @@ public struct RegistrationState: WebAuthnJSONForm, CeremonyState {
         acceptedAttestationTypes: Set<AttestationType>, extensionPolicy: ExtensionPolicy,
         expiresAt: Int64
     ) {
-        self.challenge = challenge
-        self.relyingPartyID = relyingPartyID
-        self.user = user
-        self.userVerification = userVerification
-        self.algorithms = algorithms
-        self.attestation = attestation
-        self.excludedCredentials = excludedCredentials
-        self.acceptedAttestationTypes = acceptedAttestationTypes
-        self.extensionPolicy = extensionPolicy
-        self.expiresAt = expiresAt
-    }
-
-    /// What §7.1 verifies the response against.
-    var expectations: RegistrationExpectations {
-        RegistrationExpectations(
+        self.expectations = RegistrationExpectations(
             challenge: challenge, requiresUserVerification: userVerification == .required,
             allowedAlgorithms: algorithms, acceptedAttestationTypes: acceptedAttestationTypes,
             extensions: extensionPolicy, attestation: attestation,
             excludedCredentials: excludedCredentials)
+        self.relyingPartyID = relyingPartyID
+        self.user = user
+        self.userVerification = userVerification
+        self.expiresAt = expiresAt
     }
 
     // MARK: JSON form
