@@ -11,9 +11,9 @@ import Fido2Crypto
 ///
 /// U2F signs neither the flags, the signature counter nor the AAGUID; they are not bound by
 /// this statement.
-@_spi(Fido2Internals) public enum FIDOU2FAttestationVerifier: AttestationFormatVerifier {
+package enum FIDOU2FAttestationVerifier: AttestationFormatVerifier {
     /// `fido-u2f`.
-    @_spi(Fido2Internals) public static let format = "fido-u2f"
+    package static let format = "fido-u2f"
 
     /// Verifies a fido-u2f statement in `context`.
     ///
@@ -23,7 +23,7 @@ import Fido2Crypto
     ///   that is not ES256 on P-256; `attestationSignatureInvalid`;
     ///   `attestationTrustPathInvalid` (step `§7.1 step 24`) or a revocation code (see
     ///   ``AttestationVerificationContext/evaluateTrustPath(_:format:step:)``).
-    @_spi(Fido2Internals) public static func verify(
+    package static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     ) throws -> AttestationVerificationResult {
         guard case .fidoU2F(let u2f) = statement else {

@@ -3,15 +3,15 @@
 /// Verifies the `none` attestation statement format (WebAuthn Level 3 §8.7): an empty map, no
 /// attestation. That the map is empty is checked when the attestation object is read (a member
 /// fails it with `WebAuthnError.Code.invalidAttestationStatement`).
-@_spi(Fido2Internals) public enum NoneAttestationVerifier: AttestationFormatVerifier {
+package enum NoneAttestationVerifier: AttestationFormatVerifier {
     /// `none`.
-    @_spi(Fido2Internals) public static let format = "none"
+    package static let format = "none"
 
     /// Returns attestation type ``AttestationType/none`` with no trust path.
     ///
     /// - Throws: `WebAuthnError` `invalidAttestationStatement` when `statement` is not a
     ///   `none` statement.
-    @_spi(Fido2Internals) public static func verify(
+    package static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     ) throws(WebAuthnError) -> AttestationVerificationResult {
         guard case .none = statement else {

@@ -16,9 +16,9 @@ import Fido2Crypto
 ///
 /// The subject attributes are checked for presence and value, not for their ASN.1 string
 /// types (PrintableString, UTF8String), which deployed certificates do not all follow.
-@_spi(Fido2Internals) public enum PackedAttestationVerifier: AttestationFormatVerifier {
+package enum PackedAttestationVerifier: AttestationFormatVerifier {
     /// `packed`.
-    @_spi(Fido2Internals) public static let format = "packed"
+    package static let format = "packed"
 
     /// The subject OU every packed attestation certificate carries.
     static let organizationalUnit = "Authenticator Attestation"
@@ -32,7 +32,7 @@ import Fido2Crypto
     ///   `attestationTrustPathInvalid` (step `§7.1 step 24`) when anchors are configured and
     ///   the chain does not lead to one (`attestationCertificateRevoked` or
     ///   `attestationRevocationStatusUnknown` under the policy's revocation check).
-    @_spi(Fido2Internals) public static func verify(
+    package static func verify(
         _ statement: AttestationStatement, in context: AttestationVerificationContext
     ) throws -> AttestationVerificationResult {
         guard case .packed(let packed) = statement else {
