@@ -1,6 +1,7 @@
 @_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2Vectors
+import Fido2TestSupport
 import Testing
 
 /// `CertificateRevocationList` from DER and PEM: the fields of CRLs the test CA issues, and a
@@ -247,18 +248,5 @@ import Testing
             try list.appendBitString(signature)
         }
         return writer.bytes
-    }
-}
-
-/// A deterministic pseudo-random source for mutation loops (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 @_spi(Fido2Internals) import Fido2Encoding
 import PropertyBased
+import Fido2TestSupport
 import Testing
 
 /// Reads any document through the scanner's API into a tree, so the scanner can be compared
@@ -65,7 +66,7 @@ func scannerRejectsWhatTheReaderRejectsAtTheSameOffset(_ document: MalformedJSON
 @Test func scannerReadsWhatTheReaderReads() async {
     await propertyCheck(count: 300, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
         var random = SplitMix(seed: seed)
-        let bytes = randomJSONValue(&random, depth: 0).serialized()
+        let bytes = random.jsonValue(depth: 0).serialized()
         #expect((try? scanWalking(bytes)) == (try? JSONReader().read(bytes)))
         #expect((try? scanSkipping(bytes)) != nil)
     }
@@ -275,7 +276,7 @@ private func scanFailingOnContent(_ text: String) -> Origin? {
     // and both readers must accept the same value or reject with the same code and offset.
     await propertyCheck(count: 500, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
         var random = SplitMix(seed: seed)
-        var bytes = randomJSONValue(&random, depth: 0).serialized()
+        var bytes = random.jsonValue(depth: 0).serialized()
         let interesting: [UInt8] =
             Array("{}[]\",:\\ntfu0-.e\u{7F}".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xED, 0xFF]
         for _ in 0..<(1 + random.below(3)) {

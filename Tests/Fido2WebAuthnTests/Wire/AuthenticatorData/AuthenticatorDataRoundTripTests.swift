@@ -3,6 +3,7 @@ import Fido2Crypto
 import Fido2WebAuthn
 import Fido2WebAuthnWire
 import PropertyBased
+import Fido2TestSupport
 import Testing
 
 /// A few keys made once: property tests pick among them.
@@ -16,7 +17,7 @@ let roundTripKeys: [COSEKey] = {
     }
 }()
 
-func randomAuthenticatorData(_ random: inout JSONRandom) throws -> AuthenticatorData {
+func randomAuthenticatorData(_ random: inout SplitMix) throws -> AuthenticatorData {
     var flags = AuthenticatorDataFlags(rawValue: UInt8(truncatingIfNeeded: random.next()) & 0x3f)
     if !flags.contains(.backupEligible) { flags.remove(.backupState) }
     var attested: AttestedCredentialData?
@@ -45,14 +46,14 @@ func randomAuthenticatorData(_ random: inout JSONRandom) throws -> Authenticator
             })
     }
     return try AuthenticatorData(
-        relyingPartyID: random.string(), flags: flags,
+        relyingPartyID: random.jsonString(), flags: flags,
         signCount: UInt32(truncatingIfNeeded: random.next()),
         attestedCredentialData: attested, extensions: extensions)
 }
 
 @Test func readsBackRandomAuthenticatorData() async {
     await propertyCheck(count: 300, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
-        var random = JSONRandom(seed: seed)
+        var random = SplitMix(seed: seed)
         do {
             let data = try randomAuthenticatorData(&random)
             let parsed = try AuthenticatorData(bytes: Array(data.bytes))
@@ -76,7 +77,7 @@ func randomAuthenticatorData(_ random: inout JSONRandom) throws -> Authenticator
 
 @Test func rejectsEveryTruncationOfRandomAuthenticatorData() async {
     await propertyCheck(count: 60, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
-        var random = JSONRandom(seed: seed)
+        var random = SplitMix(seed: seed)
         guard let data = try? randomAuthenticatorData(&random) else {
             Issue.record("seed \(seed): generator failed")
             return
@@ -92,7 +93,7 @@ func randomAuthenticatorData(_ random: inout JSONRandom) throws -> Authenticator
 
 @Test func readsBackRandomAttestationObjects() async {
     await propertyCheck(count: 300, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
-        var random = JSONRandom(seed: seed)
+        var random = SplitMix(seed: seed)
         do {
             let data = try randomAuthenticatorData(&random)
             let certificates = (0..<(1 + random.below(3))).map { _ in random.bytes(maximum: 300) }
@@ -115,7 +116,7 @@ func randomAuthenticatorData(_ random: inout JSONRandom) throws -> Authenticator
                 .apple(AppleAttestationStatement(certificates: certificates)),
                 .apple(AppleAttestationStatement(certificates: certificates, algorithm: .es256)),
                 .unknown(
-                    format: "x-" + random.string(),
+                    format: "x-" + random.jsonString(),
                     encoded: CBORValue.map(["k": .byteString(random.bytes())]).encoded()[...]),
             ]
             let statement = statements[random.below(statements.count)]

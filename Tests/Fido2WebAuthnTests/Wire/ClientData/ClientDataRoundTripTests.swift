@@ -2,11 +2,12 @@ import Fido2Encoding
 import Fido2WebAuthn
 import Fido2WebAuthnWire
 import PropertyBased
+import Fido2TestSupport
 import Testing
 
 @Test func readsBackRandomClientData() async {
     await propertyCheck(count: 400, input: Gen<UInt64>.value(in: 0...UInt64.max)) { seed in
-        var random = JSONRandom(seed: seed)
+        var random = SplitMix(seed: seed)
         guard let clientData = randomClientData(&random) else {
             Issue.record("generator built invalid client data")
             return
@@ -24,22 +25,22 @@ import Testing
     }
 }
 
-func randomClientData(_ random: inout JSONRandom) -> CollectedClientData? {
+func randomClientData(_ random: inout SplitMix) -> CollectedClientData? {
     let types: [ClientDataType] = [
-        .create, .get, .paymentGet, ClientDataType(rawValue: random.string()),
+        .create, .get, .paymentGet, ClientDataType(rawValue: random.jsonString()),
     ]
     let crossOrigin = random.below(2) == 0
     var extras = JSONObject()
     for index in 0..<random.below(4) {
-        extras.append("x\(index)" + random.string(), random.value(depth: 1))
+        extras.append("x\(index)" + random.jsonString(), random.jsonValue(depth: 1))
     }
     let tokenBinding =
         random.below(4) == 0
-        ? TokenBinding(status: random.string(), id: random.below(2) == 0 ? random.bytes() : nil)
+        ? TokenBinding(status: random.jsonString(), id: random.below(2) == 0 ? random.bytes() : nil)
         : nil
     return try? CollectedClientData(
-        type: types[random.below(types.count)], challenge: random.bytes(), origin: random.string(),
+        type: types[random.below(types.count)], challenge: random.bytes(), origin: random.jsonString(),
         crossOrigin: crossOrigin,
-        topOrigin: crossOrigin && random.below(2) == 0 ? random.string() : nil,
+        topOrigin: crossOrigin && random.below(2) == 0 ? random.jsonString() : nil,
         tokenBinding: tokenBinding, extraMembers: extras)
 }

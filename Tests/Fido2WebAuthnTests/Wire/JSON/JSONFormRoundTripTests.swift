@@ -2,6 +2,7 @@ import Fido2Encoding
 import Fido2WebAuthn
 import Fido2WebAuthnWire
 import PropertyBased
+import Fido2TestSupport
 import Testing
 
 private let seeds = Gen<UInt64>.value(in: 0...UInt64.max)
@@ -20,57 +21,57 @@ private func checkRoundTrip<Form: WebAuthnJSONForm>(_ form: Form) {
 
 @Test func roundTripsRandomRegistrationResponses() async {
     await propertyCheck(count: 300, input: seeds) { seed in
-        var random = JSONRandom(seed: seed)
+        var random = SplitMix(seed: seed)
         checkRoundTrip(randomRegistrationResponse(&random))
     }
 }
 
 @Test func roundTripsRandomAuthenticationResponses() async {
     await propertyCheck(count: 300, input: seeds) { seed in
-        var random = JSONRandom(seed: seed)
+        var random = SplitMix(seed: seed)
         checkRoundTrip(randomAuthenticationResponse(&random))
     }
 }
 
 @Test func roundTripsRandomCreationOptions() async {
     await propertyCheck(count: 300, input: seeds) { seed in
-        var random = JSONRandom(seed: seed)
+        var random = SplitMix(seed: seed)
         checkRoundTrip(randomCreationOptions(&random))
     }
 }
 
 @Test func roundTripsRandomRequestOptions() async {
     await propertyCheck(count: 300, input: seeds) { seed in
-        var random = JSONRandom(seed: seed)
+        var random = SplitMix(seed: seed)
         checkRoundTrip(randomRequestOptions(&random))
     }
 }
 
-private func randomExtensions(_ random: inout JSONRandom) -> JSONObject {
+private func randomExtensions(_ random: inout SplitMix) -> JSONObject {
     var object = JSONObject()
-    for index in 0..<random.below(3) { object.append("ext\(index)", random.value(depth: 1)) }
+    for index in 0..<random.below(3) { object.append("ext\(index)", random.jsonValue(depth: 1)) }
     return object
 }
 
-private func randomTransports(_ random: inout JSONRandom) -> [AuthenticatorTransport] {
+private func randomTransports(_ random: inout SplitMix) -> [AuthenticatorTransport] {
     let known: [AuthenticatorTransport] = [.usb, .nfc, .ble, .smartCard, .hybrid, .internal]
     return (0..<random.below(4)).map { _ in
         random.below(5) == 0
-            ? AuthenticatorTransport(rawValue: random.string()) : known[random.below(known.count)]
+            ? AuthenticatorTransport(rawValue: random.jsonString()) : known[random.below(known.count)]
     }
 }
 
-private func randomAttachment(_ random: inout JSONRandom) -> AuthenticatorAttachment? {
+private func randomAttachment(_ random: inout SplitMix) -> AuthenticatorAttachment? {
     random.optional { random in random.below(2) == 0 ? .platform : .crossPlatform }
 }
 
-private func randomDescriptor(_ random: inout JSONRandom) -> PublicKeyCredentialDescriptorJSON {
+private func randomDescriptor(_ random: inout SplitMix) -> PublicKeyCredentialDescriptorJSON {
     PublicKeyCredentialDescriptorJSON(
-        type: random.below(4) == 0 ? random.string() : "public-key", id: random.bytes(),
+        type: random.below(4) == 0 ? random.jsonString() : "public-key", id: random.bytes(),
         transports: random.optional(randomTransports))
 }
 
-func randomRegistrationResponse(_ random: inout JSONRandom) -> RegistrationResponseJSON {
+func randomRegistrationResponse(_ random: inout SplitMix) -> RegistrationResponseJSON {
     let response = AuthenticatorAttestationResponseJSON(
         clientDataJSON: random.bytes(maximum: 200),
         authenticatorData: random.optional { $0.bytes(maximum: 200) },
@@ -84,7 +85,7 @@ func randomRegistrationResponse(_ random: inout JSONRandom) -> RegistrationRespo
         clientExtensionResults: randomExtensions(&random))
 }
 
-func randomAuthenticationResponse(_ random: inout JSONRandom) -> AuthenticationResponseJSON {
+func randomAuthenticationResponse(_ random: inout SplitMix) -> AuthenticationResponseJSON {
     let response = AuthenticatorAssertionResponseJSON(
         clientDataJSON: random.bytes(maximum: 200), authenticatorData: random.bytes(maximum: 100),
         signature: random.bytes(maximum: 80), userHandle: random.optional { $0.bytes(maximum: 64) })
@@ -94,18 +95,18 @@ func randomAuthenticationResponse(_ random: inout JSONRandom) -> AuthenticationR
         clientExtensionResults: randomExtensions(&random))
 }
 
-func randomCreationOptions(_ random: inout JSONRandom) -> PublicKeyCredentialCreationOptionsJSON {
+func randomCreationOptions(_ random: inout SplitMix) -> PublicKeyCredentialCreationOptionsJSON {
     let selection = random.optional { random in
         AuthenticatorSelectionCriteria(
             authenticatorAttachment: randomAttachment(&random),
-            residentKey: random.optional { ResidentKeyRequirement(rawValue: $0.string()) },
+            residentKey: random.optional { ResidentKeyRequirement(rawValue: $0.jsonString()) },
             requireResidentKey: random.below(2) == 0,
             userVerification: [.required, .preferred, .discouraged][random.below(3)])
     }
     return PublicKeyCredentialCreationOptionsJSON(
-        rp: PublicKeyCredentialRpEntity(name: random.string(), id: random.optional { $0.string() }),
+        rp: PublicKeyCredentialRpEntity(name: random.jsonString(), id: random.optional { $0.jsonString() }),
         user: PublicKeyCredentialUserEntityJSON(
-            id: random.bytes(maximum: 64), name: random.string(), displayName: random.string()),
+            id: random.bytes(maximum: 64), name: random.jsonString(), displayName: random.jsonString()),
         challenge: random.bytes(),
         pubKeyCredParams: (0..<random.below(4)).map { _ in
             PublicKeyCredentialParameters(alg: Int(Int32(truncatingIfNeeded: random.next())))
@@ -113,20 +114,20 @@ func randomCreationOptions(_ random: inout JSONRandom) -> PublicKeyCredentialCre
         timeout: random.optional { UInt32(truncatingIfNeeded: $0.next()) },
         excludeCredentials: (0..<random.below(3)).map { _ in randomDescriptor(&random) },
         authenticatorSelection: selection,
-        hints: (0..<random.below(3)).map { _ in PublicKeyCredentialHint(rawValue: random.string())
+        hints: (0..<random.below(3)).map { _ in PublicKeyCredentialHint(rawValue: random.jsonString())
         },
         attestation: [.none, .indirect, .direct, .enterprise][random.below(4)],
-        attestationFormats: (0..<random.below(3)).map { _ in random.string() },
+        attestationFormats: (0..<random.below(3)).map { _ in random.jsonString() },
         extensions: random.optional(randomExtensions))
 }
 
-func randomRequestOptions(_ random: inout JSONRandom) -> PublicKeyCredentialRequestOptionsJSON {
+func randomRequestOptions(_ random: inout SplitMix) -> PublicKeyCredentialRequestOptionsJSON {
     PublicKeyCredentialRequestOptionsJSON(
         challenge: random.bytes(),
         timeout: random.optional { UInt32(truncatingIfNeeded: $0.next()) },
-        rpId: random.optional { $0.string() },
+        rpId: random.optional { $0.jsonString() },
         allowCredentials: (0..<random.below(3)).map { _ in randomDescriptor(&random) },
-        userVerification: UserVerificationRequirement(rawValue: random.string()),
+        userVerification: UserVerificationRequirement(rawValue: random.jsonString()),
         hints: [.securityKey, .clientDevice, .hybrid].filter { _ in random.below(2) == 0 },
         extensions: random.optional(randomExtensions))
 }
