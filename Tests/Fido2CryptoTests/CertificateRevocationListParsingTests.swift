@@ -1,7 +1,7 @@
 @_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
-import Fido2Vectors
 import Fido2TestSupport
+import Fido2Vectors
 import Testing
 
 /// `CertificateRevocationList` from DER and PEM: the fields of CRLs the test CA issues, and a

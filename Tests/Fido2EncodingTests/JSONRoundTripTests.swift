@@ -1,6 +1,6 @@
 import Fido2Encoding
-import PropertyBased
 import Fido2TestSupport
+import PropertyBased
 import Testing
 
 @Test func reproducesCompactDocumentsByteForByte() throws {

@@ -1,6 +1,6 @@
 @_spi(Fido2Internals) import Fido2Encoding
-import PropertyBased
 import Fido2TestSupport
+import PropertyBased
 import Testing
 
 /// Reads any document through the scanner's API into a tree, so the scanner can be compared

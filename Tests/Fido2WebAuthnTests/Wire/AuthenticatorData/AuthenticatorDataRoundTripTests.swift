@@ -1,9 +1,9 @@
 import Fido2CBOR
 import Fido2Crypto
+import Fido2TestSupport
 import Fido2WebAuthn
 import Fido2WebAuthnWire
 import PropertyBased
-import Fido2TestSupport
 import Testing
 
 /// A few keys made once: property tests pick among them.

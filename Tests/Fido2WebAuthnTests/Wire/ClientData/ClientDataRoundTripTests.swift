@@ -1,8 +1,8 @@
 import Fido2Encoding
+import Fido2TestSupport
 import Fido2WebAuthn
 import Fido2WebAuthnWire
 import PropertyBased
-import Fido2TestSupport
 import Testing
 
 @Test func readsBackRandomClientData() async {
@@ -39,7 +39,8 @@ func randomClientData(_ random: inout SplitMix) -> CollectedClientData? {
         ? TokenBinding(status: random.jsonString(), id: random.below(2) == 0 ? random.bytes() : nil)
         : nil
     return try? CollectedClientData(
-        type: types[random.below(types.count)], challenge: random.bytes(), origin: random.jsonString(),
+        type: types[random.below(types.count)], challenge: random.bytes(),
+        origin: random.jsonString(),
         crossOrigin: crossOrigin,
         topOrigin: crossOrigin && random.below(2) == 0 ? random.jsonString() : nil,
         tokenBinding: tokenBinding, extraMembers: extras)

@@ -1,8 +1,8 @@
 import Fido2Encoding
+import Fido2TestSupport
 import Fido2WebAuthn
 import Fido2WebAuthnWire
 import PropertyBased
-import Fido2TestSupport
 import Testing
 
 private let seeds = Gen<UInt64>.value(in: 0...UInt64.max)
@@ -57,7 +57,8 @@ private func randomTransports(_ random: inout SplitMix) -> [AuthenticatorTranspo
     let known: [AuthenticatorTransport] = [.usb, .nfc, .ble, .smartCard, .hybrid, .internal]
     return (0..<random.below(4)).map { _ in
         random.below(5) == 0
-            ? AuthenticatorTransport(rawValue: random.jsonString()) : known[random.below(known.count)]
+            ? AuthenticatorTransport(rawValue: random.jsonString())
+            : known[random.below(known.count)]
     }
 }
 
@@ -104,9 +105,11 @@ func randomCreationOptions(_ random: inout SplitMix) -> PublicKeyCredentialCreat
             userVerification: [.required, .preferred, .discouraged][random.below(3)])
     }
     return PublicKeyCredentialCreationOptionsJSON(
-        rp: PublicKeyCredentialRpEntity(name: random.jsonString(), id: random.optional { $0.jsonString() }),
+        rp: PublicKeyCredentialRpEntity(
+            name: random.jsonString(), id: random.optional { $0.jsonString() }),
         user: PublicKeyCredentialUserEntityJSON(
-            id: random.bytes(maximum: 64), name: random.jsonString(), displayName: random.jsonString()),
+            id: random.bytes(maximum: 64), name: random.jsonString(),
+            displayName: random.jsonString()),
         challenge: random.bytes(),
         pubKeyCredParams: (0..<random.below(4)).map { _ in
             PublicKeyCredentialParameters(alg: Int(Int32(truncatingIfNeeded: random.next())))
@@ -114,7 +117,8 @@ func randomCreationOptions(_ random: inout SplitMix) -> PublicKeyCredentialCreat
         timeout: random.optional { UInt32(truncatingIfNeeded: $0.next()) },
         excludeCredentials: (0..<random.below(3)).map { _ in randomDescriptor(&random) },
         authenticatorSelection: selection,
-        hints: (0..<random.below(3)).map { _ in PublicKeyCredentialHint(rawValue: random.jsonString())
+        hints: (0..<random.below(3)).map { _ in
+            PublicKeyCredentialHint(rawValue: random.jsonString())
         },
         attestation: [.none, .indirect, .direct, .enterprise][random.below(4)],
         attestationFormats: (0..<random.below(3)).map { _ in random.jsonString() },
