@@ -48,8 +48,12 @@ let package = Package(
             providers: [.apt(["libcbor-dev"])]
         ),
         .target(name: "Fido2Encoding"),
+        // General utilities the modules share and users never see (`package` only): the lock.
+        .target(name: "Fido2Support"),
         .target(name: "Fido2CBOR"),
-        .target(name: "Fido2Crypto", dependencies: ["Fido2Encoding", "Fido2CBOR", "COpenSSL"]),
+        .target(
+            name: "Fido2Crypto",
+            dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Support", "COpenSSL"]),
         .target(
             name: "Fido2WebAuthnWire", dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto"]
         ),
@@ -58,10 +62,14 @@ let package = Package(
             dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthnWire"]),
         .target(
             name: "Fido2Authenticator",
-            dependencies: ["Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthnWire"]),
+            dependencies: [
+                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2Support", "Fido2WebAuthnWire",
+            ]),
         // Belvo's API client and its wire formats: a server or job that only talks to Belvo
         // links neither the relying party nor the software authenticator.
-        .target(name: "Fido2Belvo", dependencies: ["Fido2Encoding", "Fido2WebAuthnWire"]),
+        .target(
+            name: "Fido2Belvo",
+            dependencies: ["Fido2Encoding", "Fido2Support", "Fido2WebAuthnWire"]),
         // BiometricPixSDK's device, reproduced with the software authenticator.
         .target(
             name: "Fido2BelvoDevice",
@@ -76,14 +84,16 @@ let package = Package(
         .target(
             name: "Fido2Vectors",
             dependencies: [
-                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2WebAuthnWire",
+                "Fido2Support", "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn",
+                "Fido2WebAuthnWire",
                 "Fido2Authenticator",
                 "Fido2Belvo", "Fido2BelvoDevice",
             ]),
         .executableTarget(
             name: "fido2kit",
             dependencies: [
-                "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn", "Fido2WebAuthnWire",
+                "Fido2Support", "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn",
+                "Fido2WebAuthnWire",
                 "Fido2Authenticator",
                 "Fido2Belvo", "Fido2BelvoDevice", "Fido2Vectors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -149,7 +159,8 @@ let package = Package(
         .testTarget(
             name: "Fido2BelvoTests",
             dependencies: [
-                "Fido2Belvo", "Fido2BelvoDevice", "Fido2WebAuthn", "Fido2WebAuthnWire",
+                "Fido2Support", "Fido2Belvo", "Fido2BelvoDevice", "Fido2WebAuthn",
+                "Fido2WebAuthnWire",
                 "Fido2Crypto", "Fido2Encoding",
                 "Fido2TestSupport", "Fido2Vectors",
             ]

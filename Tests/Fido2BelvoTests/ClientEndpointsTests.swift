@@ -6,6 +6,7 @@ import Foundation
 import Testing
 
 @testable import Fido2Belvo
+import Fido2Support
 
 /// `BelvoClient` over a real loopback socket, call by call: each sends its documented method and
 /// path with HTTP Basic, the adapter's request body byte for byte with `Content-Type`, and

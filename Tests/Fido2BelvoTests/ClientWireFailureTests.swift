@@ -6,6 +6,7 @@ import Foundation
 import Testing
 
 @testable import Fido2Belvo
+import Fido2Support
 
 /// `BelvoClient` over a real loopback socket: what each failure on the wire becomes (the SDK's
 /// four cases, with the HTTP status and Belvo's body), and that a flow failing before the

@@ -1,4 +1,5 @@
 import COpenSSL
+import Fido2Support
 
 /// A small lock-protected set of ready-to-use `EVP_PKEY_CTX`s, each tagged with what it was set
 /// up for (an operation, padding and digest).

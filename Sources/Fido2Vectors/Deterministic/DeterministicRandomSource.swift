@@ -1,4 +1,5 @@
 import Fido2Crypto
+import Fido2Support
 
 /// A reproducible byte stream: HMAC_DRBG with HMAC-SHA-256 (NIST SP 800-90A §10.1.2),
 /// instantiated from a caller-chosen seed, never reseeded.

@@ -1,4 +1,5 @@
 import Fido2Crypto
+import Fido2Support
 
 /// A clock whose sleeps return at once after moving its time forward, so the demo polls on the
 /// guide's schedule (every 2 s, up to 2 min) without waiting; the elapsed time it reports is

@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Foundation
+import Fido2Support
 
 #if canImport(Glibc)
 import Glibc

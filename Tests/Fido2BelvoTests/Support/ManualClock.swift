@@ -1,4 +1,5 @@
 import Fido2Crypto
+import Fido2Support
 
 /// A clock that never waits: `sleep(until:)` moves its time forward at once, so polling over
 /// minutes runs in microseconds. ``advance(by:)`` simulates a fetch that takes time.
