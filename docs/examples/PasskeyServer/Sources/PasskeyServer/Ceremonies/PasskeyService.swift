@@ -109,7 +109,7 @@ struct PasskeyService: Sendable {
     ///   `usernameUnavailable` when another sign-up took the name meanwhile; `notSignedIn`
     ///   when the session that began adding a passkey was signed out meanwhile.
     func finishRegistration(
-        responseJSON: String, session: String?
+        responseBytes: [UInt8], session: String?
     ) async throws(ServerError) -> Finished<RegistrationOutcome> {
         let ceremony = try await takeCeremony(.registration, session: session)
         let state: RegistrationState
@@ -120,7 +120,8 @@ struct PasskeyService: Sendable {
         }
         let record: CredentialRecord
         do {
-            record = try relyingParty.finishRegistration(responseJSON: responseJSON, state: state)
+            record = try relyingParty.finishRegistration(
+                responseBytes: responseBytes, state: state)
         } catch {
             throw .wrapping(error)
         }
@@ -231,7 +232,7 @@ struct PasskeyService: Sendable {
     ///   state, wrong challenge or origin, bad signature, a counter gone backwards, a
     ///   credential the options did not allow, …).
     func finishAuthentication(
-        responseJSON: String, session: String?
+        responseBytes: [UInt8], session: String?
     ) async throws(ServerError) -> Finished<AuthenticationOutcome> {
         let ceremony = try await takeCeremony(.authentication, session: session)
         let state: AuthenticationState
@@ -242,7 +243,8 @@ struct PasskeyService: Sendable {
         }
         let reference: CredentialReference
         do {
-            reference = try relyingParty.credentialReference(responseJSON: responseJSON)
+            // Read once: the reference keeps the parsed response for the verification below.
+            reference = try relyingParty.credentialReference(responseBytes: responseBytes)
         } catch {
             throw .wrapping(error)
         }
@@ -255,7 +257,7 @@ struct PasskeyService: Sendable {
             }
             let row = try Self.credential(for: reference, userID: ceremony.userID, in: db)
             let verified = try relyingParty.finishAuthentication(
-                responseJSON: responseJSON, state: state, credential: try row.credentialRecord())
+                reference, state: state, credential: try row.credentialRecord())
             try row.signedIn(updating: verified.updatedRecord).update(db)
             guard let user = try UserRow.fetchOne(db, key: row.userID) else {
                 throw ServerError.corruptData("credential \(row.id)", "its user is missing")

@@ -84,9 +84,9 @@ struct PasskeyAPI: Sendable {
     }
 
     private func registrationVerify(_ request: Request) async throws -> Response {
-        let body = try await Self.body(of: request)
+        let body = try await Self.bodyBytes(of: request)
         let finished = try await service.finishRegistration(
-            responseJSON: body, session: SessionCookie.sessionID(of: request))
+            responseBytes: body, session: SessionCookie.sessionID(of: request))
         var response = try JSONResponse.encoding(finished.outcome)
         response.setCookie(SessionCookie.cookie(for: finished.sessionID, secure: secureCookies))
         return response
@@ -105,9 +105,9 @@ struct PasskeyAPI: Sendable {
     }
 
     private func authenticationVerify(_ request: Request) async throws -> Response {
-        let body = try await Self.body(of: request)
+        let body = try await Self.bodyBytes(of: request)
         let finished = try await service.finishAuthentication(
-            responseJSON: body, session: SessionCookie.sessionID(of: request))
+            responseBytes: body, session: SessionCookie.sessionID(of: request))
         var response = try JSONResponse.encoding(finished.outcome)
         response.setCookie(SessionCookie.cookie(for: finished.sessionID, secure: secureCookies))
         return response
@@ -132,9 +132,18 @@ struct PasskeyAPI: Sendable {
     /// with 413) of valid UTF-8, checked on the bytes before anything decodes them (a decoder
     /// would turn invalid bytes into U+FFFD).
     ///
+    /// The body as text, for the small requests the server reads itself.
+    ///
+    /// - Throws: as ``bodyBytes(of:)``.
+    private static func body(of request: Request) async throws -> String {
+        String(decoding: try await bodyBytes(of: request), as: UTF8.self)
+    }
+
+    /// The body's bytes, checked to be UTF-8: what the ceremony calls read, once, as sent.
+    ///
     /// - Throws: ``ServerError`` `invalidRequest` for a body that is not UTF-8,
     ///   `contentTooLarge` (413) for one too large.
-    private static func body(of request: Request) async throws -> String {
+    private static func bodyBytes(of request: Request) async throws -> [UInt8] {
         var request = request
         let buffer: ByteBuffer
         do {
@@ -143,9 +152,10 @@ struct PasskeyAPI: Sendable {
             // Answered in the API's shape rather than as Hummingbird's empty 413.
             throw ServerError.contentTooLarge(limit: maximumBodySize)
         }
-        guard let text = String(bytes: buffer.readableBytesView, encoding: .utf8) else {
+        let bytes = Array(buffer.readableBytesView)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw ServerError.invalidRequest("the body is not UTF-8")
         }
-        return text
+        return bytes
     }
 }
