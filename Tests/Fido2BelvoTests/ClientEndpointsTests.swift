@@ -1,12 +1,12 @@
 import Fido2Authenticator
 import Fido2BelvoDevice
 import Fido2Crypto
+import Fido2Support
 import Fido2Vectors
 import Foundation
 import Testing
 
 @testable import Fido2Belvo
-import Fido2Support
 
 /// `BelvoClient` over a real loopback socket, call by call: each sends its documented method and
 /// path with HTTP Basic, the adapter's request body byte for byte with `Content-Type`, and

@@ -1,12 +1,12 @@
 import Fido2Authenticator
 import Fido2BelvoDevice
 import Fido2Crypto
+import Fido2Support
 import Fido2Vectors
 import Foundation
 import Testing
 
 @testable import Fido2Belvo
-import Fido2Support
 
 /// `BelvoClient` over a real loopback socket: what each failure on the wire becomes (the SDK's
 /// four cases, with the HTTP status and Belvo's body), and that a flow failing before the

@@ -1,6 +1,6 @@
 import Fido2Crypto
-import Fido2WebAuthnWire
 import Fido2Support
+import Fido2WebAuthnWire
 
 /// The software authenticator's memory of the last origin and RP ID it accepted, with the RP
 /// ID's SHA-256. An authenticator mostly serves one relying party; parsing the origin, checking

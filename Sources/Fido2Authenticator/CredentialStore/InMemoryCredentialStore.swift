@@ -1,6 +1,6 @@
 import Fido2Crypto
-import Fido2WebAuthnWire
 import Fido2Support
+import Fido2WebAuthnWire
 
 /// A credential store in memory, for tests and benchmarks: credentials live as long as the
 /// store, in insertion order. Safe to share across tasks: one mutex guards the table, and every

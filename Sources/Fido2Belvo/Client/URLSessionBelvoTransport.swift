@@ -1,6 +1,6 @@
 import Fido2Crypto
-import Foundation
 import Fido2Support
+import Foundation
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,6 +1,6 @@
 import COpenSSL
-import Synchronization
 import Fido2Support
+import Synchronization
 
 /// Owns one OpenSSL `X509` and frees it in `deinit`; the private backing of ``Certificate``,
 /// together with the DER and the fields the strict reader parsed.

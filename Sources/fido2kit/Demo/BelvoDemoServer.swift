@@ -1,7 +1,7 @@
 import Fido2Belvo
 import Fido2Crypto
-import Foundation
 import Fido2Support
+import Foundation
 
 /// Where `fido2kit demo --base-url URL` sends the flow: a `BelvoClient` on a transport that
 /// records each exchange for the demo's step lines.
