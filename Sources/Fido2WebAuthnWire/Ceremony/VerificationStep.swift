@@ -69,183 +69,199 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
     /// same). Step 1 is the ceremony state of `RelyingParty.finishRegistration(responseJSON:state:)`;
     /// of step 26 (the credential ID is not registered yet) the library checks the IDs the
     /// options excluded and the caller checks its database.
-    public static let registrationSteps: [Check] = [
-        Check(
-            step: CeremonyStep.Registration.state, lastStep: nil,
-            summary:
-                "begin: the options are usable; finish: the ceremony state is this relying party's and has not expired",
-            codes: [
-                .invalidValue, .invalidRelyingPartyID, .randomGenerationFailed, .ceremonyExpired,
-                .ceremonyStateMismatch,
-            ]),
-        Check(
-            step: CeremonyStep.Registration.response, lastStep: nil,
-            summary: "the response is a RegistrationResponseJSON",
-            codes: [.malformedJSON, .missingMember, .wrongType, .invalidBase64URL, .invalidValue]),
-        Check(
-            step: CeremonyStep.Registration.clientData, lastStep: nil,
-            summary:
-                "clientDataJSON parses; a legacy `tokenBinding` object has status `present` or `supported`",
-            codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
-        Check(
-            step: CeremonyStep.Registration.type, lastStep: nil,
-            summary: "`type` is `webauthn.create`",
-            codes: [.clientDataTypeMismatch]),
-        Check(
-            step: CeremonyStep.Registration.challenge, lastStep: nil,
-            summary: "`challenge` (constant time)",
-            codes: [.challengeMismatch]),
-        Check(
-            step: CeremonyStep.Registration.origin, lastStep: nil,
-            summary: "`origin` in the allow-list (exact match)", codes: [.originNotAllowed]),
-        Check(
-            step: CeremonyStep.Registration.crossOrigin,
-            lastStep: CeremonyStep.Registration.topOrigin,
-            summary: "`crossOrigin`, `topOrigin`", codes: [.crossOriginNotAllowed]),
-        Check(
-            step: CeremonyStep.Registration.decoding, lastStep: nil,
-            summary:
-                "the attestation object decodes; its `publicKey` and `authenticatorData` members, when sent, agree with it",
-            codes: [
-                .malformedCBOR, .truncated, .trailingBytes, .invalidAttestationObject,
-                .invalidCredentialPublicKey, .attestedCredentialDataFlagMismatch,
-                .extensionDataFlagMismatch, .invalidExtensions, .inconsistentResponse,
-            ]),
-        Check(
-            step: CeremonyStep.Registration.rpIdHash, lastStep: nil, summary: "rpIdHash",
-            codes: [.rpIdHashMismatch]),
-        Check(
-            step: CeremonyStep.Registration.userPresence, lastStep: nil, summary: "UP",
-            codes: [.userPresenceMissing]),
-        Check(
-            step: CeremonyStep.Registration.userVerification, lastStep: nil,
-            summary: "UV when required",
-            codes: [.userVerificationMissing]),
-        Check(
-            step: CeremonyStep.Registration.backupState, lastStep: nil, summary: "BS only with BE",
-            codes: [.backupStateWithoutEligibility]),
-        Check(
-            step: CeremonyStep.Registration.algorithm, lastStep: nil,
-            summary: "the key's algorithm is in `pubKeyCredParams`",
-            codes: [.algorithmNotAllowed, .unsupportedAlgorithm, .inconsistentResponse]),
-        Check(
-            step: CeremonyStep.Registration.credentialId, lastStep: nil,
-            summary: "credential ID ≤ 1023 bytes and equal to `rawId`",
-            codes: [.invalidCredentialIdLength, .credentialIdMismatch]),
-        Check(
-            step: CeremonyStep.Registration.notRegistered, lastStep: nil,
-            summary: "the credential ID is not one `excludeCredentials` listed",
-            codes: [.credentialExcluded]),
-        Check(
-            step: CeremonyStep.Registration.extensions, lastStep: nil,
-            summary: "extension outputs allowed",
-            codes: [.extensionNotAllowed]),
-        Check(
-            step: CeremonyStep.Registration.format, lastStep: nil,
-            summary: "the format is supported",
-            codes: [.attestationFormatUnsupported]),
-        Check(
-            step: CeremonyStep.Registration.statement, lastStep: nil,
-            summary:
-                "the format's verification procedure (its own section, such as `§8.3`, leads the reason)",
-            codes: [
-                .invalidAttestationStatement, .attestationSignatureInvalid,
-                .attestationAlgorithmMismatch, .attestationCertificateInvalid,
-                .attestationAAGUIDMismatch, .attestationKeyMismatch, .attestationNonceMismatch,
-                .attestationIntegrityVerdictFailed, .attestationTimestampOutOfRange,
-                .invalidTPMStructure, .invalidJWS, .unsupportedAlgorithm,
-            ]),
-        Check(
-            step: CeremonyStep.Registration.trust, lastStep: nil,
-            summary:
-                "attestation type acceptable; trust path (and revocation, when the policy asks; the metadata entry and its status, when the policy has metadata)",
-            codes: [
-                .attestationTypeNotAccepted, .attestationTrustPathInvalid,
-                .attestationCertificateRevoked, .attestationRevocationStatusUnknown,
-                .authenticatorNotInMetadata, .authenticatorStatusRefused,
-            ]),
-    ]
+    public static let registrationSteps: [Check] =
+        [
+            stateCheck(CeremonyStep.Registration.state),
+            Check(
+                step: CeremonyStep.Registration.response, lastStep: nil,
+                summary: "the response is a RegistrationResponseJSON",
+                codes: [
+                    .malformedJSON, .missingMember, .wrongType, .invalidBase64URL, .invalidValue,
+                ]),
+            Check(
+                step: CeremonyStep.Registration.clientData, lastStep: nil,
+                summary:
+                    "clientDataJSON parses; a legacy `tokenBinding` object has status `present` or `supported`",
+                codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
+        ]
+        + clientDataChecks(
+            type: CeremonyStep.Registration.type, named: "webauthn.create",
+            challenge: CeremonyStep.Registration.challenge,
+            origin: CeremonyStep.Registration.origin,
+            crossOrigin: CeremonyStep.Registration.crossOrigin,
+            topOrigin: CeremonyStep.Registration.topOrigin)
+        + [
+            Check(
+                step: CeremonyStep.Registration.decoding, lastStep: nil,
+                summary:
+                    "the attestation object decodes; its `publicKey` and `authenticatorData` members, when sent, agree with it",
+                codes: [
+                    .malformedCBOR, .truncated, .trailingBytes, .invalidAttestationObject,
+                    .invalidCredentialPublicKey, .attestedCredentialDataFlagMismatch,
+                    .extensionDataFlagMismatch, .invalidExtensions, .inconsistentResponse,
+                ])
+        ]
+        + flagChecks(
+            rpIdHash: CeremonyStep.Registration.rpIdHash,
+            userPresence: CeremonyStep.Registration.userPresence,
+            userVerification: CeremonyStep.Registration.userVerification,
+            backupState: CeremonyStep.Registration.backupState)
+        + [
+            Check(
+                step: CeremonyStep.Registration.algorithm, lastStep: nil,
+                summary: "the key's algorithm is in `pubKeyCredParams`",
+                codes: [.algorithmNotAllowed, .unsupportedAlgorithm, .inconsistentResponse]),
+            Check(
+                step: CeremonyStep.Registration.credentialId, lastStep: nil,
+                summary: "credential ID ≤ 1023 bytes and equal to `rawId`",
+                codes: [.invalidCredentialIdLength, .credentialIdMismatch]),
+            Check(
+                step: CeremonyStep.Registration.notRegistered, lastStep: nil,
+                summary: "the credential ID is not one `excludeCredentials` listed",
+                codes: [.credentialExcluded]),
+            extensionsCheck(CeremonyStep.Registration.extensions),
+            Check(
+                step: CeremonyStep.Registration.format, lastStep: nil,
+                summary: "the format is supported",
+                codes: [.attestationFormatUnsupported]),
+            Check(
+                step: CeremonyStep.Registration.statement, lastStep: nil,
+                summary:
+                    "the format's verification procedure (its own section, such as `§8.3`, leads the reason)",
+                codes: [
+                    .invalidAttestationStatement, .attestationSignatureInvalid,
+                    .attestationAlgorithmMismatch, .attestationCertificateInvalid,
+                    .attestationAAGUIDMismatch, .attestationKeyMismatch, .attestationNonceMismatch,
+                    .attestationIntegrityVerdictFailed, .attestationTimestampOutOfRange,
+                    .invalidTPMStructure, .invalidJWS, .unsupportedAlgorithm,
+                ]),
+            Check(
+                step: CeremonyStep.Registration.trust, lastStep: nil,
+                summary:
+                    "attestation type acceptable; trust path (and revocation, when the policy asks; the metadata entry and its status, when the policy has metadata)",
+                codes: [
+                    .attestationTypeNotAccepted, .attestationTrustPathInvalid,
+                    .attestationCertificateRevoked, .attestationRevocationStatusUnknown,
+                    .authenticatorNotInMetadata, .authenticatorStatusRefused,
+                ]),
+        ]
 
     /// The steps of §7.2 that can fail, in the order `RelyingParty` runs them. Step 1 is the
     /// ceremony state of `RelyingParty.finishAuthentication(responseJSON:state:credential:)`.
-    public static let authenticationSteps: [Check] = [
+    public static let authenticationSteps: [Check] =
+        [
+            stateCheck(CeremonyStep.Authentication.state),
+            Check(
+                step: CeremonyStep.Authentication.response, lastStep: nil,
+                summary: "the response is an AuthenticationResponseJSON",
+                codes: [
+                    .malformedJSON, .missingMember, .wrongType, .invalidBase64URL, .invalidValue,
+                ]),
+            Check(
+                step: CeremonyStep.Authentication.allowCredentials, lastStep: nil,
+                summary: "the credential is in `allowCredentials`", codes: [.credentialNotAllowed]),
+            Check(
+                step: CeremonyStep.Authentication.credentialRecord, lastStep: nil,
+                summary: "the record is the credential's; `userHandle` is its user's",
+                codes: [.credentialNotAllowed, .userHandleMismatch]),
+            Check(
+                step: CeremonyStep.Authentication.authenticatorData, lastStep: nil,
+                summary: "authenticatorData parses",
+                codes: [
+                    .truncated, .trailingBytes, .malformedCBOR, .invalidExtensions,
+                    .extensionDataFlagMismatch, .attestedCredentialDataFlagMismatch,
+                ]),
+            Check(
+                step: CeremonyStep.Authentication.clientData, lastStep: nil,
+                summary: "clientDataJSON parses",
+                codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
+        ]
+        + clientDataChecks(
+            type: CeremonyStep.Authentication.type, named: "webauthn.get",
+            challenge: CeremonyStep.Authentication.challenge,
+            origin: CeremonyStep.Authentication.origin,
+            crossOrigin: CeremonyStep.Authentication.crossOrigin,
+            topOrigin: CeremonyStep.Authentication.topOrigin)
+        + flagChecks(
+            rpIdHash: CeremonyStep.Authentication.rpIdHash,
+            userPresence: CeremonyStep.Authentication.userPresence,
+            userVerification: CeremonyStep.Authentication.userVerification,
+            backupState: CeremonyStep.Authentication.backupState)
+        + [
+            Check(
+                step: CeremonyStep.Authentication.backupEligibility, lastStep: nil,
+                summary: "BE as recorded (unless the relying party accepts a change)",
+                codes: [.backupEligibilityChanged]),
+            Check(
+                step: CeremonyStep.Authentication.signature, lastStep: nil,
+                summary: "signature with the record's key, any supported algorithm",
+                codes: [.signatureInvalid, .unsupportedAlgorithm, .invalidCredentialPublicKey]),
+            Check(
+                step: CeremonyStep.Authentication.signCount, lastStep: nil,
+                summary:
+                    "the counter advanced or keeps 0 (a regression fails unless `sign-count-regression` accepts it)",
+                codes: [.signCountRegressed]),
+            extensionsCheck(CeremonyStep.Authentication.extensions),
+        ]
+
+    // The rows §7.1 and §7.2 share, each ceremony with its own step numbers: written once here.
+
+    /// Step 1 of either ceremony: the options at the beginning, the state at the end.
+    private static func stateCheck(_ step: VerificationStep) -> Check {
         Check(
-            step: CeremonyStep.Authentication.state, lastStep: nil,
+            step: step, lastStep: nil,
             summary:
                 "begin: the options are usable; finish: the ceremony state is this relying party's and has not expired",
             codes: [
                 .invalidValue, .invalidRelyingPartyID, .randomGenerationFailed, .ceremonyExpired,
                 .ceremonyStateMismatch,
-            ]),
+            ])
+    }
+
+    /// The client data's `type`, `challenge`, `origin`, `crossOrigin` and `topOrigin`.
+    private static func clientDataChecks(
+        type: VerificationStep, named typeName: String, challenge: VerificationStep,
+        origin: VerificationStep, crossOrigin: VerificationStep, topOrigin: VerificationStep
+    ) -> [Check] {
+        [
+            Check(
+                step: type, lastStep: nil, summary: "`type` is `\(typeName)`",
+                codes: [.clientDataTypeMismatch]),
+            Check(
+                step: challenge, lastStep: nil, summary: "`challenge` (constant time)",
+                codes: [.challengeMismatch]),
+            Check(
+                step: origin, lastStep: nil, summary: "`origin` in the allow-list (exact match)",
+                codes: [.originNotAllowed]),
+            Check(
+                step: crossOrigin, lastStep: topOrigin, summary: "`crossOrigin`, `topOrigin`",
+                codes: [.crossOriginNotAllowed]),
+        ]
+    }
+
+    /// The authenticator data's `rpIdHash` and its UP, UV and BS flags.
+    private static func flagChecks(
+        rpIdHash: VerificationStep, userPresence: VerificationStep,
+        userVerification: VerificationStep, backupState: VerificationStep
+    ) -> [Check] {
+        [
+            Check(step: rpIdHash, lastStep: nil, summary: "rpIdHash", codes: [.rpIdHashMismatch]),
+            Check(step: userPresence, lastStep: nil, summary: "UP", codes: [.userPresenceMissing]),
+            Check(
+                step: userVerification, lastStep: nil, summary: "UV when required",
+                codes: [.userVerificationMissing]),
+            Check(
+                step: backupState, lastStep: nil, summary: "BS only with BE",
+                codes: [.backupStateWithoutEligibility]),
+        ]
+    }
+
+    /// The extension outputs, the last step of either ceremony.
+    private static func extensionsCheck(_ step: VerificationStep) -> Check {
         Check(
-            step: CeremonyStep.Authentication.response, lastStep: nil,
-            summary: "the response is an AuthenticationResponseJSON",
-            codes: [.malformedJSON, .missingMember, .wrongType, .invalidBase64URL, .invalidValue]),
-        Check(
-            step: CeremonyStep.Authentication.allowCredentials, lastStep: nil,
-            summary: "the credential is in `allowCredentials`", codes: [.credentialNotAllowed]),
-        Check(
-            step: CeremonyStep.Authentication.credentialRecord, lastStep: nil,
-            summary: "the record is the credential's; `userHandle` is its user's",
-            codes: [.credentialNotAllowed, .userHandleMismatch]),
-        Check(
-            step: CeremonyStep.Authentication.authenticatorData, lastStep: nil,
-            summary: "authenticatorData parses",
-            codes: [
-                .truncated, .trailingBytes, .malformedCBOR, .invalidExtensions,
-                .extensionDataFlagMismatch, .attestedCredentialDataFlagMismatch,
-            ]),
-        Check(
-            step: CeremonyStep.Authentication.clientData, lastStep: nil,
-            summary: "clientDataJSON parses",
-            codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
-        Check(
-            step: CeremonyStep.Authentication.type, lastStep: nil,
-            summary: "`type` is `webauthn.get`",
-            codes: [.clientDataTypeMismatch]),
-        Check(
-            step: CeremonyStep.Authentication.challenge, lastStep: nil,
-            summary: "`challenge` (constant time)",
-            codes: [.challengeMismatch]),
-        Check(
-            step: CeremonyStep.Authentication.origin, lastStep: nil,
-            summary: "`origin` in the allow-list (exact match)", codes: [.originNotAllowed]),
-        Check(
-            step: CeremonyStep.Authentication.crossOrigin,
-            lastStep: CeremonyStep.Authentication.topOrigin,
-            summary: "`crossOrigin`, `topOrigin`", codes: [.crossOriginNotAllowed]),
-        Check(
-            step: CeremonyStep.Authentication.rpIdHash, lastStep: nil, summary: "rpIdHash",
-            codes: [.rpIdHashMismatch]),
-        Check(
-            step: CeremonyStep.Authentication.userPresence, lastStep: nil, summary: "UP",
-            codes: [.userPresenceMissing]),
-        Check(
-            step: CeremonyStep.Authentication.userVerification, lastStep: nil,
-            summary: "UV when required",
-            codes: [.userVerificationMissing]),
-        Check(
-            step: CeremonyStep.Authentication.backupState, lastStep: nil,
-            summary: "BS only with BE",
-            codes: [.backupStateWithoutEligibility]),
-        Check(
-            step: CeremonyStep.Authentication.backupEligibility, lastStep: nil,
-            summary: "BE as recorded (unless the relying party accepts a change)",
-            codes: [.backupEligibilityChanged]),
-        Check(
-            step: CeremonyStep.Authentication.signature, lastStep: nil,
-            summary: "signature with the record's key, any supported algorithm",
-            codes: [.signatureInvalid, .unsupportedAlgorithm, .invalidCredentialPublicKey]),
-        Check(
-            step: CeremonyStep.Authentication.signCount, lastStep: nil,
-            summary:
-                "the counter advanced or keeps 0 (a regression fails unless `sign-count-regression` accepts it)",
-            codes: [.signCountRegressed]),
-        Check(
-            step: CeremonyStep.Authentication.extensions, lastStep: nil,
-            summary: "extension outputs allowed",
-            codes: [.extensionNotAllowed]),
-    ]
+            step: step, lastStep: nil, summary: "extension outputs allowed",
+            codes: [.extensionNotAllowed])
+    }
 
     /// `checks` as a Markdown table (`| §7.1 | check | code |`), as the documentation shows it.
     public static func markdownTable(_ checks: [Check]) -> String {
