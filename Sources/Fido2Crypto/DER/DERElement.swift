@@ -14,7 +14,7 @@
     /// The offset of the identifier octet, from the start of the reader's input.
     @_spi(Fido2Internals) public let offset: Int
     /// The offset of the first contents octet, from the start of the reader's input.
-    @_spi(Fido2Internals) public let contentsOffset: Int
+    package let contentsOffset: Int
 
     init(
         tag: DERTag, encoded: ArraySlice<UInt8>, contents: ArraySlice<UInt8>, offset: Int,

@@ -3,7 +3,7 @@ extension DERReader {
     /// big-endian octets.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeInteger()``.
-    @_spi(Fido2Internals) public mutating func readInteger(
+    package mutating func readInteger(
         tag: DERTag = .integer
     ) throws(CryptoError) -> ArraySlice<
         UInt8
@@ -14,7 +14,7 @@ extension DERReader {
     /// Reads an INTEGER that fits an `Int64`.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeInt64()``.
-    @_spi(Fido2Internals) public mutating func readInt64(
+    package mutating func readInt64(
         tag: DERTag = .integer
     ) throws(CryptoError) -> Int64 {
         try readElement(tag).decodeInt64()
@@ -23,7 +23,7 @@ extension DERReader {
     /// Reads an ENUMERATED that fits an `Int64`.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeInt64()``.
-    @_spi(Fido2Internals) public mutating func readEnumerated(
+    package mutating func readEnumerated(
         tag: DERTag = .enumerated
     ) throws(CryptoError) -> Int64 {
         try readElement(tag).decodeInt64()
@@ -32,7 +32,7 @@ extension DERReader {
     /// Reads a BOOLEAN.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeBoolean()``.
-    @_spi(Fido2Internals) public mutating func readBoolean(
+    package mutating func readBoolean(
         tag: DERTag = .boolean
     ) throws(CryptoError) -> Bool {
         try readElement(tag).decodeBoolean()
@@ -48,7 +48,7 @@ extension DERReader {
     /// Reads an OCTET STRING's contents.
     ///
     /// - Throws: as ``readElement(_:)``.
-    @_spi(Fido2Internals) public mutating func readOctetString(
+    package mutating func readOctetString(
         tag: DERTag = .octetString
     ) throws(CryptoError)
         -> ArraySlice<UInt8>
@@ -59,7 +59,7 @@ extension DERReader {
     /// Reads a BIT STRING.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeBitString()``.
-    @_spi(Fido2Internals) public mutating func readBitString(
+    package mutating func readBitString(
         tag: DERTag = .bitString
     ) throws(CryptoError)
         -> DERBitString
@@ -70,7 +70,7 @@ extension DERReader {
     /// Reads an OBJECT IDENTIFIER.
     ///
     /// - Throws: as ``readElement(_:)`` and ``DERElement/decodeObjectIdentifier()``.
-    @_spi(Fido2Internals) public mutating func readObjectIdentifier(
+    package mutating func readObjectIdentifier(
         tag: DERTag = .objectIdentifier
     ) throws(CryptoError) -> ASN1ObjectIdentifier {
         try readElement(tag).decodeObjectIdentifier()
@@ -99,7 +99,7 @@ extension DERReader {
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derUnexpectedTag`` for any other element;
     ///   otherwise as ``DERElement/decodeTime(as:)``.
-    @_spi(Fido2Internals) public mutating func readTime() throws(CryptoError) -> Int64 {
+    package mutating func readTime() throws(CryptoError) -> Int64 {
         try readElement().decodeTime()
     }
 }

@@ -77,7 +77,7 @@
     ///
     /// - Throws: as ``readElement()``, and ``CryptoError/Code-swift.struct/derTrailingBytes``
     ///   when bytes follow the element.
-    @_spi(Fido2Internals) public static func singleElement(
+    package static func singleElement(
         _ bytes: ArraySlice<UInt8>, limits: Limits = Limits()
     ) throws(CryptoError) -> DERElement {
         var reader = try DERReader(bytes, limits: limits)
@@ -89,7 +89,7 @@
     /// Reads `bytes` as exactly one element; see ``singleElement(_:limits:)-(ArraySlice<UInt8>,_)``.
     ///
     /// - Throws: as ``singleElement(_:limits:)-(ArraySlice<UInt8>,_)``.
-    @_spi(Fido2Internals) public static func singleElement(
+    package static func singleElement(
         _ bytes: [UInt8], limits: Limits = Limits()
     ) throws(CryptoError) -> DERElement {
         try singleElement(bytes[...], limits: limits)
@@ -142,7 +142,7 @@
     /// The tag of the next element without reading it, or nil at the end.
     ///
     /// - Throws: as ``readElement()`` for a malformed identifier.
-    @_spi(Fido2Internals) public func peekTag() throws(CryptoError) -> DERTag? {
+    package func peekTag() throws(CryptoError) -> DERTag? {
         guard !isAtEnd else { return nil }
         var copy = self
         return try copy.readTag()
@@ -195,7 +195,7 @@
     /// reading nothing, at the end or when the next tag differs.
     ///
     /// - Throws: as ``readElement()``.
-    @_spi(Fido2Internals) public mutating func readOptionalElement(
+    package mutating func readOptionalElement(
         _ tag: DERTag
     ) throws(CryptoError) -> DERElement? {
         guard try peekTag() == tag else { return nil }
@@ -227,7 +227,7 @@
     ///
     /// - Throws: what `body` throws; ``CryptoError/Code-swift.struct/derTrailingBytes`` when
     ///   `body` leaves contents unread; otherwise as ``readElement(_:)`` and ``nestedReader(_:)``.
-    @_spi(Fido2Internals) public mutating func readConstructed<R>(
+    package mutating func readConstructed<R>(
         _ tag: DERTag, _ body: (inout DERReader) throws(CryptoError) -> R
     ) throws(CryptoError) -> R {
         let element = try readElement(tag)
@@ -240,7 +240,7 @@
     /// Reads a SEQUENCE; see ``readConstructed(_:_:)``.
     ///
     /// - Throws: as ``readConstructed(_:_:)``.
-    @_spi(Fido2Internals) public mutating func readSequence<R>(
+    package mutating func readSequence<R>(
         _ body: (inout DERReader) throws(CryptoError) -> R
     ) throws(CryptoError) -> R {
         try readConstructed(.sequence, body)
@@ -250,7 +250,7 @@
     /// elements is not checked.
     ///
     /// - Throws: as ``readConstructed(_:_:)``.
-    @_spi(Fido2Internals) public mutating func readSet<R>(
+    package mutating func readSet<R>(
         _ body: (inout DERReader) throws(CryptoError) -> R
     ) throws(CryptoError) -> R {
         try readConstructed(.set, body)
@@ -260,7 +260,7 @@
     /// element wrapping exactly one element, which `body` reads.
     ///
     /// - Throws: as ``readConstructed(_:_:)``.
-    @_spi(Fido2Internals) public mutating func readExplicit<R>(
+    package mutating func readExplicit<R>(
         _ number: UInt32, _ body: (inout DERReader) throws(CryptoError) -> R
     ) throws(CryptoError) -> R {
         try readConstructed(.contextSpecific(number, constructed: true), body)
@@ -269,7 +269,7 @@
     /// Reads `[number] EXPLICIT T` when the next element has that tag; nil otherwise.
     ///
     /// - Throws: as ``readExplicit(_:_:)``.
-    @_spi(Fido2Internals) public mutating func readOptionalExplicit<R>(
+    package mutating func readOptionalExplicit<R>(
         _ number: UInt32, _ body: (inout DERReader) throws(CryptoError) -> R
     ) throws(CryptoError) -> R? {
         guard try peekTag() == .contextSpecific(number, constructed: true) else { return nil }

@@ -25,7 +25,7 @@
     /// Appends an already encoded element, which must be exactly one well-formed DER element.
     ///
     /// - Throws: as ``DERReader/singleElement(_:limits:)-(ArraySlice<UInt8>,_)``.
-    @_spi(Fido2Internals) public mutating func appendEncoded<C: Collection<UInt8>>(
+    package mutating func appendEncoded<C: Collection<UInt8>>(
         _ element: C
     ) throws(CryptoError) {
         let copy = Array(element)
@@ -60,7 +60,7 @@
     /// Appends a SEQUENCE whose elements `body` writes.
     ///
     /// - Throws: what `body` throws.
-    @_spi(Fido2Internals) public mutating func appendSequence<E: Error>(
+    package mutating func appendSequence<E: Error>(
         _ body: (inout DERWriter) throws(E) -> Void
     ) throws(E) {
         try appendConstructed(.sequence, body)
@@ -70,7 +70,7 @@
     /// §11.6: by their encodings, as octet strings).
     ///
     /// - Throws: what `body` throws.
-    @_spi(Fido2Internals) public mutating func appendSet(
+    package mutating func appendSet(
         _ body: (inout DERWriter) throws(CryptoError) -> Void
     ) throws(CryptoError) {
         var inner = DERWriter()
@@ -85,7 +85,7 @@
     /// Appends `[number] EXPLICIT`, wrapping the one element `body` writes.
     ///
     /// - Throws: what `body` throws.
-    @_spi(Fido2Internals) public mutating func appendExplicit<E: Error>(
+    package mutating func appendExplicit<E: Error>(
         _ number: UInt32, _ body: (inout DERWriter) throws(E) -> Void
     ) throws(E) {
         try appendConstructed(.contextSpecific(number, constructed: true), body)
@@ -113,7 +113,7 @@
     }
 
     /// Appends an ENUMERATED.
-    @_spi(Fido2Internals) public mutating func appendEnumerated(
+    package mutating func appendEnumerated(
         _ value: Int64, tag: DERTag = .enumerated
     ) {
         appendElement(tag, contents: Self.minimalTwosComplement(value))
@@ -126,12 +126,12 @@
     }
 
     /// Appends a NULL.
-    @_spi(Fido2Internals) public mutating func appendNull(tag: DERTag = .null) {
+    package mutating func appendNull(tag: DERTag = .null) {
         appendElement(tag, contents: EmptyCollection())
     }
 
     /// Appends an OCTET STRING.
-    @_spi(Fido2Internals) public mutating func appendOctetString<C: Collection<UInt8>>(
+    package mutating func appendOctetString<C: Collection<UInt8>>(
         _ contents: C, tag: DERTag = .octetString
     ) {
         appendElement(tag, contents: contents)
@@ -141,7 +141,7 @@
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` when `unusedBitCount` is
     ///   outside 0–7, non-zero for an empty string, or the padding bits are not zero.
-    @_spi(Fido2Internals) public mutating func appendBitString<C: Collection<UInt8>>(
+    package mutating func appendBitString<C: Collection<UInt8>>(
         _ octets: C, unusedBitCount: Int = 0, tag: DERTag = .bitString
     ) throws(CryptoError) {
         var contents: [UInt8] = [UInt8(truncatingIfNeeded: unusedBitCount)]
@@ -157,7 +157,7 @@
     }
 
     /// Appends an OBJECT IDENTIFIER.
-    @_spi(Fido2Internals) public mutating func appendObjectIdentifier(
+    package mutating func appendObjectIdentifier(
         _ identifier: ASN1ObjectIdentifier, tag: DERTag = .objectIdentifier
     ) {
         appendElement(tag, contents: identifier.derContents)
@@ -169,7 +169,7 @@
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` when `text` has characters
     ///   the type cannot hold; ``CryptoError/Code-swift.struct/derUnexpectedTag`` for other
     ///   types.
-    @_spi(Fido2Internals) public mutating func appendString(
+    package mutating func appendString(
         _ text: String, as type: DERTag
     ) throws(CryptoError) {
         let contents: [UInt8]
@@ -207,8 +207,7 @@
     /// otherwise.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` for years outside 0–9999.
-    @_spi(Fido2Internals) public mutating func appendTime(_ unixSeconds: Int64) throws(CryptoError)
-    {
+    package mutating func appendTime(_ unixSeconds: Int64) throws(CryptoError) {
         if (1950...2049).contains(DERTime.year(of: unixSeconds)) {
             try appendUTCTime(unixSeconds)
         } else {
@@ -219,7 +218,7 @@
     /// Appends a UTCTime `YYMMDDHHMMSSZ`.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` for years outside 1950–2049.
-    @_spi(Fido2Internals) public mutating func appendUTCTime(
+    package mutating func appendUTCTime(
         _ unixSeconds: Int64
     ) throws(CryptoError) {
         guard let text = DERTime.format(unixSeconds, utc: true) else {
@@ -231,7 +230,7 @@
     /// Appends a GeneralizedTime `YYYYMMDDHHMMSSZ`.
     ///
     /// - Throws: ``CryptoError/Code-swift.struct/derInvalidValue`` for years outside 0–9999.
-    @_spi(Fido2Internals) public mutating func appendGeneralizedTime(
+    package mutating func appendGeneralizedTime(
         _ unixSeconds: Int64
     ) throws(CryptoError) {
         guard let text = DERTime.format(unixSeconds, utc: false) else {

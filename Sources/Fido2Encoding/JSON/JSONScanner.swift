@@ -436,7 +436,7 @@
     ///
     /// - Throws: ``Fido2EncodingError`` `unexpectedKind` when the next value is not a string
     ///   (the scanner stays usable), or a syntax or limit code.
-    @_spi(Fido2Internals) public mutating func readStringUTF8<Result>(
+    package mutating func readStringUTF8<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) -> Result
     )
         throws(Fido2EncodingError) -> Result
@@ -463,8 +463,7 @@
     ///   scanner stays usable), a syntax or limit code, or a ``Base64URL`` code with the offset
     ///   of the bad character in the input (of the string's opening quote when the string
     ///   holds escapes).
-    @_spi(Fido2Internals) public mutating func readBase64URL() throws(Fido2EncodingError) -> [UInt8]
-    {
+    package mutating func readBase64URL() throws(Fido2EncodingError) -> [UInt8] {
         // A value of another kind leaves the scanner usable, so it does not poison it.
         try expect(.string)
         let failedBefore = poisoned
@@ -569,7 +568,7 @@
     /// Checks and skips the value that comes next.
     ///
     /// - Throws: ``Fido2EncodingError`` as ``readValue()`` does.
-    @_spi(Fido2Internals) public mutating func skipValue() throws(Fido2EncodingError) {
+    package mutating func skipValue() throws(Fido2EncodingError) {
         _ = try readValue()
     }
 
