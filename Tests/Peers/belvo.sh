@@ -19,7 +19,7 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import webauthn' 2>/d
     echo "belvo peers: creating $venv" >&2
     python3 -m venv "$venv"
     # The same pins as Tests/Peers/run.sh.
-    "$venv/bin/pip" install -q "webauthn==3.0.1" "fido2==2.2.1" cryptography
+    "$venv/bin/pip" install -q "webauthn==3.0.1" "fido2==2.2.1" "cryptography==50.0.2"
 fi
 
 if [ -z "${FIDO2KIT:-}" ]; then

@@ -15,7 +15,7 @@ venv=.build-peers/venv
 if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import webauthn, fido2, cryptography' 2>/dev/null; then
     echo "ceremony peers: creating $venv" >&2
     python3 -m venv "$venv"
-    "$venv/bin/pip" install -q "webauthn==3.0.1" "fido2==2.2.1" cryptography
+    "$venv/bin/pip" install -q "webauthn==3.0.1" "fido2==2.2.1" "cryptography==50.0.2"
 fi
 
 transcript="$(pwd)/.build-peers/ceremonies.json"

@@ -21,7 +21,7 @@ venv=.build-peers/venv
 if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import webauthn, fido2, cryptography, cbor2' 2>/dev/null; then
     echo "vectors peers: creating $venv" >&2
     python3 -m venv "$venv"
-    "$venv/bin/pip" install -q "webauthn==3.0.1" "fido2==2.2.1" cryptography
+    "$venv/bin/pip" install -q "webauthn==3.0.1" "fido2==2.2.1" "cryptography==50.0.2"
 fi
 for tool in fido2-cred fido2-assert; do
     command -v "$tool" >/dev/null || { echo "vectors peers: $tool missing (apt fido2-tools; .ci/install-deps)" >&2; exit 1; }
