@@ -103,13 +103,14 @@ let package = Package(
         .target(
             name: "Fido2TestSupport", dependencies: ["Fido2Encoding"],
             path: "Tests/Fido2TestSupport"),
-        // Test-only helpers for the WebAuthn and authenticator tests: expectations on
-        // WebAuthnError, creation and request options.
+        // Test-only helpers for the WebAuthn and authenticator tests, in one place: expectations
+        // on WebAuthnError, creation and request options, synthetic ceremonies, the device
+        // attestation builders, the W3C vector accessors, the mutation oracle.
         .target(
             name: "Fido2WebAuthnTestSupport",
             dependencies: [
                 "Fido2WebAuthn", "Fido2WebAuthnWire", "Fido2Authenticator", "Fido2TestSupport",
-                "Fido2Vectors",
+                "Fido2Vectors", "Fido2CBOR", "Fido2Crypto", "Fido2Encoding",
             ],
             path: "Tests/Fido2WebAuthnTestSupport"),
         .testTarget(

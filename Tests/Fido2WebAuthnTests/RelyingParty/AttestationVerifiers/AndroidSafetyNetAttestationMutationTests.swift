@@ -1,5 +1,6 @@
 import Fido2Crypto
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Fido2WebAuthnWire
 import Testing
 

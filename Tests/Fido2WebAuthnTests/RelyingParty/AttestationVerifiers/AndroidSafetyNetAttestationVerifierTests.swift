@@ -2,6 +2,7 @@ import Fido2CBOR
 @_spi(Fido2Internals) import Fido2Crypto
 import Fido2Encoding
 import Fido2TestSupport
+import Fido2WebAuthnTestSupport
 import Testing
 
 @_spi(Fido2Internals) @testable import Fido2WebAuthn

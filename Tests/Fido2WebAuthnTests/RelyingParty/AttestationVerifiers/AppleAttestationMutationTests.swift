@@ -1,6 +1,7 @@
 import Fido2Crypto
 import Fido2Vectors
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Fido2WebAuthnWire
 import Testing
 

@@ -1,5 +1,6 @@
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Fido2WebAuthnWire
 import Foundation
 import Testing

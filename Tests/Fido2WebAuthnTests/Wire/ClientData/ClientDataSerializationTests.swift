@@ -1,4 +1,5 @@
 import Fido2Encoding
+import Fido2WebAuthnTestSupport
 import Testing
 
 @testable import Fido2WebAuthn

@@ -1,6 +1,7 @@
 import Fido2Encoding
 import Fido2TestSupport
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Fido2WebAuthnWire
 import Testing
 

@@ -1,5 +1,6 @@
 import Fido2Encoding
 import Fido2WebAuthn
+import Fido2WebAuthnTestSupport
 import Fido2WebAuthnWire
 import Testing
 

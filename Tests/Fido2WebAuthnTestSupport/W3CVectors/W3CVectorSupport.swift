@@ -11,22 +11,22 @@ import Testing
 extension W3CVector: CustomTestStringConvertible {
     package var testDescription: String { id }
 
-    var registration: JSONValue { json["registration"]?["values"] ?? .null }
-    var authentication: JSONValue { json["authentication"]?["values"] ?? .null }
+    package var registration: JSONValue { json["registration"]?["values"] ?? .null }
+    package var authentication: JSONValue { json["authentication"]?["values"] ?? .null }
 
-    func registrationBytes(_ name: String) throws -> [UInt8] {
+    package func registrationBytes(_ name: String) throws -> [UInt8] {
         try bytes("registration", name)
     }
 
-    func authenticationBytes(_ name: String) throws -> [UInt8] {
+    package func authenticationBytes(_ name: String) throws -> [UInt8] {
         try bytes("authentication", name)
     }
 
-    static func all() throws -> [W3CVector] {
+    package static func all() throws -> [W3CVector] {
         try all(try sharedVectorJSON("webauthn-l3-test-vectors.json"))
     }
 
-    static func named(_ id: String) throws -> W3CVector {
+    package static func named(_ id: String) throws -> W3CVector {
         guard let vector = try all().first(where: { $0.id == id }) else {
             throw VectorShapeError(description: "no case \(id)")
         }

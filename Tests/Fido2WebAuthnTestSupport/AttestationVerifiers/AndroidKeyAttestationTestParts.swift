@@ -8,17 +8,17 @@ import Testing
 
 /// The W3C `android-key-es256` vector taken apart: the credential key signs, and the vectors'
 /// CA can issue a new leaf certificate for that key with any KeyDescription.
-struct AndroidKeyAttestationTestParts {
-    var algorithm = COSEAlgorithm.es256
-    var certificates: [[UInt8]]
+package struct AndroidKeyAttestationTestParts {
+    package var algorithm = COSEAlgorithm.es256
+    package var certificates: [[UInt8]]
     /// The signature to send; nil signs authData ‖ clientDataHash with the credential key.
-    var signature: [UInt8]?
-    let authData: ArraySlice<UInt8>
-    let clientDataHash: [UInt8]
-    let credentialKey: PrivateKey
-    let authority: TestCertificateAuthority
+    package var signature: [UInt8]?
+    package let authData: ArraySlice<UInt8>
+    package let clientDataHash: [UInt8]
+    package let credentialKey: PrivateKey
+    package let authority: TestCertificateAuthority
 
-    static func w3c() throws -> AndroidKeyAttestationTestParts {
+    package static func w3c() throws -> AndroidKeyAttestationTestParts {
         let registration = try W3CDeviceVectors.registration("android-key-es256")
         let object = try registration.parse()
         guard case .androidKey(let statement) = object.statement else {
@@ -31,7 +31,7 @@ struct AndroidKeyAttestationTestParts {
             authority: try W3CDeviceVectors.attestationAuthority())
     }
 
-    func attestationObject() throws -> [UInt8] {
+    package func attestationObject() throws -> [UInt8] {
         let sig =
             try signature
             ?? credentialKey.signature(
@@ -44,7 +44,7 @@ struct AndroidKeyAttestationTestParts {
             ], authData: authData)
     }
 
-    func registration() throws -> DeviceRegistration {
+    package func registration() throws -> DeviceRegistration {
         DeviceRegistration(
             id: "android-key-es256 (modified)", format: "android-key",
             attestationObject: try attestationObject(), clientDataHash: clientDataHash)
@@ -52,7 +52,8 @@ struct AndroidKeyAttestationTestParts {
 
     /// Replaces the leaf with one the vectors' CA issues for `subjectKey` (by default the
     /// credential key) carrying `keyDescription` (DER) when given.
-    mutating func reissueLeaf(keyDescription: [UInt8]?, subjectKey: PublicKey? = nil) throws {
+    package mutating func reissueLeaf(keyDescription: [UInt8]?, subjectKey: PublicKey? = nil) throws
+    {
         var builder = try authority.builder(
             subject: try DistinguishedName([.commonName("Android Keystore Key")]),
             subjectKey: try subjectKey ?? credentialKey.publicKey, serialNumber: [0x1f, 0xf9],
@@ -69,16 +70,27 @@ struct AndroidKeyAttestationTestParts {
     }
 
     /// One AuthorizationList's fields, in ascending tag order when written.
-    struct Authorizations {
-        var purposes: [Int64]? = [2]
-        var allApplications = false
-        var origin: Int64? = 0
+    package struct Authorizations {
+        package var purposes: [Int64]? = [2]
+        package var allApplications = false
+        package var origin: Int64? = 0
         /// Written as `[tag] EXPLICIT NULL` after the others (out of order when below 702).
-        var extraTags: [UInt32] = []
+        package var extraTags: [UInt32] = []
 
-        static let empty = Authorizations(purposes: nil, origin: nil)
+        /// The lists the tests start from: purpose SIGN, origin GENERATED.
+        package init(
+            purposes: [Int64]? = [2], allApplications: Bool = false, origin: Int64? = 0,
+            extraTags: [UInt32] = []
+        ) {
+            self.purposes = purposes
+            self.allApplications = allApplications
+            self.origin = origin
+            self.extraTags = extraTags
+        }
 
-        func write(to writer: inout DERWriter) throws {
+        package static let empty = Authorizations(purposes: nil, origin: nil)
+
+        package func write(to writer: inout DERWriter) throws {
             try writer.appendSequence { (list) throws in
                 if let purposes {
                     try list.appendExplicit(1) { (field) throws in
@@ -95,7 +107,7 @@ struct AndroidKeyAttestationTestParts {
     }
 
     /// A KeyDescription (attestation version 300, TEE security levels).
-    static func keyDescription(
+    package static func keyDescription(
         challenge: [UInt8], software: Authorizations = .empty, tee: Authorizations = .init()
     ) throws -> [UInt8] {
         var writer = DERWriter()

@@ -9,35 +9,37 @@ import Testing
 
 /// The device format verifiers (`tpm`, `android-key`, `android-safetynet`, `apple`), called
 /// through the `AttestationFormatVerifier` protocol.
-enum DeviceVerifiers {
-    static let all: [any AttestationFormatVerifier.Type] = [
+package enum DeviceVerifiers {
+    package static let all: [any AttestationFormatVerifier.Type] = [
         TPMAttestationVerifier.self, AndroidKeyAttestationVerifier.self,
         AndroidSafetyNetAttestationVerifier.self, AppleAttestationVerifier.self,
     ]
 
-    static func verifier(for format: String) -> (any AttestationFormatVerifier.Type)? {
+    package static func verifier(for format: String) -> (any AttestationFormatVerifier.Type)? {
         all.first { $0.format == format }
     }
 }
 
 /// An attestation object and the hash of its client data: what a device format verifier
 /// needs besides the policy.
-struct DeviceRegistration: CustomTestStringConvertible, Sendable {
-    let id: String
-    let format: String
-    let attestationObject: [UInt8]
-    let clientDataHash: [UInt8]
+package struct DeviceRegistration: CustomTestStringConvertible, Sendable {
+    package let id: String
+    package let format: String
+    package let attestationObject: [UInt8]
+    package let clientDataHash: [UInt8]
 
-    var testDescription: String { id }
+    package var testDescription: String { id }
 
-    init(id: String, format: String, attestationObject: [UInt8], clientDataJSON: [UInt8]) throws {
+    package init(
+        id: String, format: String, attestationObject: [UInt8], clientDataJSON: [UInt8]
+    ) throws {
         self.id = id
         self.format = format
         self.attestationObject = attestationObject
         self.clientDataHash = DigestAlgorithm.sha256.hash(clientDataJSON)
     }
 
-    init(id: String, format: String, attestationObject: [UInt8], clientDataHash: [UInt8]) {
+    package init(id: String, format: String, attestationObject: [UInt8], clientDataHash: [UInt8]) {
         self.id = id
         self.format = format
         self.attestationObject = attestationObject
@@ -45,14 +47,14 @@ struct DeviceRegistration: CustomTestStringConvertible, Sendable {
     }
 
     /// The same registration with other attestation object bytes.
-    func replacing(attestationObject bytes: [UInt8]) -> DeviceRegistration {
+    package func replacing(attestationObject bytes: [UInt8]) -> DeviceRegistration {
         DeviceRegistration(
             id: id, format: format, attestationObject: bytes, clientDataHash: clientDataHash)
     }
 
     /// Parses the attestation object: strictly, or (for the FIDO conformance tool's objects,
     /// whose map keys are not in canonical order) without the key-order rule.
-    func parse() throws -> AttestationObject {
+    package func parse() throws -> AttestationObject {
         do {
             return try AttestationObject(bytes: attestationObject)
         } catch let error as WebAuthnError where error.code == .malformedCBOR {
@@ -63,7 +65,7 @@ struct DeviceRegistration: CustomTestStringConvertible, Sendable {
     }
 
     /// The verification context for `object` under `policy`, read with `profile`.
-    func context(
+    package func context(
         _ object: AttestationObject, policy: AttestationTrustPolicy,
         profile: VerificationProfile = .compatible
     ) throws -> AttestationVerificationContext {
@@ -74,7 +76,7 @@ struct DeviceRegistration: CustomTestStringConvertible, Sendable {
     }
 
     /// Parses and verifies through the protocol of the statement's format.
-    func verify(
+    package func verify(
         policy: AttestationTrustPolicy, profile: VerificationProfile = .compatible
     ) throws -> AttestationVerificationResult {
         let object = try parse()
@@ -84,7 +86,7 @@ struct DeviceRegistration: CustomTestStringConvertible, Sendable {
     }
 
     /// The error `verify(policy:)` throws, or nil (recorded as an issue) when it verifies.
-    func failure(
+    package func failure(
         policy: AttestationTrustPolicy, profile: VerificationProfile = .compatible,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> WebAuthnError? {
@@ -102,7 +104,7 @@ struct DeviceRegistration: CustomTestStringConvertible, Sendable {
 
     /// The code `verify(policy:)` throws with this attestation object, or nil when it verifies
     /// (no issue recorded: for mutation loops that report the byte themselves).
-    func failureCode(policy: AttestationTrustPolicy) -> WebAuthnError.Code? {
+    package func failureCode(policy: AttestationTrustPolicy) -> WebAuthnError.Code? {
         do {
             _ = try verify(policy: policy)
             return nil
@@ -118,16 +120,16 @@ struct DeviceRegistration: CustomTestStringConvertible, Sendable {
 
 /// The W3C WebAuthn Level 3 test vectors of the device formats, with their attestation root,
 /// read once.
-enum W3CDeviceVectors {
+package enum W3CDeviceVectors {
     private static let cached: JSONValue? = try? sharedVectorJSON("webauthn-l3-test-vectors.json")
 
     /// The vector file (read once; when it cannot be read, the error of reading it again).
-    static func document() throws -> JSONValue {
+    package static func document() throws -> JSONValue {
         if let cached { return cached }
         return try sharedVectorJSON("webauthn-l3-test-vectors.json")
     }
 
-    static func registrationValues(_ id: String) throws -> JSONValue {
+    package static func registrationValues(_ id: String) throws -> JSONValue {
         guard
             let vector = try document().array("cases").first(where: {
                 $0["id"]?.stringValue == id
@@ -136,7 +138,7 @@ enum W3CDeviceVectors {
         return try vector.member("registration.values")
     }
 
-    static func registration(_ id: String) throws -> DeviceRegistration {
+    package static func registration(_ id: String) throws -> DeviceRegistration {
         let values = try registrationValues(id)
         let object = try values.hexBytes("attestationObject")
         return try DeviceRegistration(
@@ -145,27 +147,27 @@ enum W3CDeviceVectors {
     }
 
     /// The P-256 attestation private key of a vector (the TPM AIK key for `tpm-es256`).
-    static func attestationKey(_ id: String) throws -> PrivateKey {
+    package static func attestationKey(_ id: String) throws -> PrivateKey {
         try PrivateKey(
             rawScalar: try registrationValues(id).hexBytes("attestation_private_key"),
             kind: .p256)
     }
 
     /// The P-256 credential private key of a vector.
-    static func credentialKey(_ id: String) throws -> PrivateKey {
+    package static func credentialKey(_ id: String) throws -> PrivateKey {
         try PrivateKey(
             rawScalar: try registrationValues(id).hexBytes("credential_private_key"), kind: .p256)
     }
 
     /// The vectors' attestation root CA certificate.
-    static func attestationRoot() throws -> Certificate {
+    package static func attestationRoot() throws -> Certificate {
         try Certificate(
             derEncoded: try document().hexBytes(
                 "attestation_root.values.attestation_ca_cert"))
     }
 
     /// The vectors' attestation root CA as a test CA (its private key is published).
-    static func attestationAuthority() throws -> TestCertificateAuthority {
+    package static func attestationAuthority() throws -> TestCertificateAuthority {
         let key = try PrivateKey(
             rawScalar: try document().hexBytes("attestation_root.values.attestation_ca_key"),
             kind: .p256)
@@ -173,7 +175,7 @@ enum W3CDeviceVectors {
     }
 
     /// A policy trusting the vectors' root for `format`, a day after the root's notBefore.
-    static func policy(for format: String) throws -> AttestationTrustPolicy {
+    package static func policy(for format: String) throws -> AttestationTrustPolicy {
         let root = try attestationRoot()
         return AttestationTrustPolicy(
             anchors: [format: [root]], validationTime: root.notBefore + 86_400)
@@ -183,22 +185,22 @@ enum W3CDeviceVectors {
 // MARK: Real registrations
 
 /// A case of `real-registrations.json` in a device format.
-struct RealDeviceCase: CustomTestStringConvertible, Sendable {
-    let registration: DeviceRegistration
-    let expectedResult: String
-    let pinnedTime: Int64?
+package struct RealDeviceCase: CustomTestStringConvertible, Sendable {
+    package let registration: DeviceRegistration
+    package let expectedResult: String
+    package let pinnedTime: Int64?
 
-    var id: String { registration.id }
-    var format: String { registration.format }
-    var testDescription: String { id }
+    package var id: String { registration.id }
+    package var format: String { registration.format }
+    package var testDescription: String { id }
 
-    static let formats: Set<String> = ["tpm", "android-key", "android-safetynet", "apple"]
+    package static let formats: Set<String> = ["tpm", "android-key", "android-safetynet", "apple"]
 
     private static let cached: [RealDeviceCase]? = try? load()
 
     /// Every case in a device format (read once; when the file cannot be read, the error of
     /// reading it again).
-    static func all() throws -> [RealDeviceCase] {
+    package static func all() throws -> [RealDeviceCase] {
         if let cached { return cached }
         return try load()
     }
@@ -225,7 +227,7 @@ struct RealDeviceCase: CustomTestStringConvertible, Sendable {
         }
     }
 
-    static func named(_ id: String) throws -> RealDeviceCase {
+    package static func named(_ id: String) throws -> RealDeviceCase {
         guard let found = try all().first(where: { $0.id == id }) else {
             throw VectorShapeError(description: "no case \(id)")
         }
@@ -233,7 +235,7 @@ struct RealDeviceCase: CustomTestStringConvertible, Sendable {
     }
 
     /// The statement's certificate chain (for SafetyNet, the JWS header's).
-    func chain() throws -> [Certificate] {
+    package func chain() throws -> [Certificate] {
         switch try registration.parse().statement {
         case .tpm(let statement): try statement.certificates.map { try Certificate(derEncoded: $0) }
         case .androidKey(let statement):
@@ -247,7 +249,7 @@ struct RealDeviceCase: CustomTestStringConvertible, Sendable {
     }
 
     /// A time inside every certificate of the chain: the middle of their common validity.
-    func timeInsideChainValidity() throws -> Int64 {
+    package func timeInsideChainValidity() throws -> Int64 {
         let chain = try chain()
         let start = chain.map(\.notBefore).max() ?? 0
         let end = chain.map(\.notAfter).min() ?? 0
@@ -260,7 +262,7 @@ struct RealDeviceCase: CustomTestStringConvertible, Sendable {
 
 /// Writes an attestation object `{fmt, attStmt, authData}` whose statement has `members` in
 /// the order given (give them in CTAP2 canonical order to parse strictly).
-func deviceAttestationObject(
+package func deviceAttestationObject(
     format: String, members: [(String, CBORValue)], authData: ArraySlice<UInt8>
 ) -> [UInt8] {
     let statement = CBORMap(members.map { CBORMap.Entry(key: .textString($0.0), value: $0.1) })
@@ -272,14 +274,14 @@ func deviceAttestationObject(
 }
 
 /// Flips bit `bit` of byte `index`.
-func flippingBit(_ bytes: [UInt8], at index: Int, bit: Int) -> [UInt8] {
+package func flippingBit(_ bytes: [UInt8], at index: Int, bit: Int) -> [UInt8] {
     var copy = bytes
     copy[index] ^= UInt8(1) << UInt8(bit)
     return copy
 }
 
 /// The indices of the first occurrence of `needle` in `haystack`.
-func rangeOf(_ needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
+package func rangeOf(_ needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
     guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
     for start in 0...(haystack.count - needle.count)
     where haystack[start..<(start + needle.count)].elementsEqual(needle) {

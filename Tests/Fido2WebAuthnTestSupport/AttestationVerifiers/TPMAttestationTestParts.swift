@@ -9,34 +9,34 @@ import Testing
 /// The W3C `tpm-es256` vector taken apart, so that a test can change one piece, re-sign what
 /// must stay signed (the AIK key and the vectors' CA key are published) and write a new
 /// attestation object.
-struct TPMAttestationTestParts {
-    var algorithm = COSEAlgorithm.es256
-    var version = "2.0"
-    var certificates: [[UInt8]]
-    var pubArea: [UInt8]
-    var certInfo: CertInfo
+package struct TPMAttestationTestParts {
+    package var algorithm = COSEAlgorithm.es256
+    package var version = "2.0"
+    package var certificates: [[UInt8]]
+    package var pubArea: [UInt8]
+    package var certInfo: CertInfo
     /// The signature to send; nil signs `certInfo` with the AIK key.
-    var signature: [UInt8]?
-    let authData: ArraySlice<UInt8>
-    let clientDataHash: [UInt8]
-    let aikKey: PrivateKey
-    let authority: TestCertificateAuthority
+    package var signature: [UInt8]?
+    package let authData: ArraySlice<UInt8>
+    package let clientDataHash: [UInt8]
+    package let aikKey: PrivateKey
+    package let authority: TestCertificateAuthority
 
     /// The fields of a TPMS_ATTEST with TPMS_CERTIFY_INFO, in encoding order.
-    struct CertInfo {
-        var magic: UInt32
-        var type: UInt16
-        var qualifiedSigner: [UInt8]
-        var extraData: [UInt8]
-        var clock: UInt64
-        var resetCount: UInt32
-        var restartCount: UInt32
-        var safe: UInt8
-        var firmwareVersion: UInt64
-        var name: [UInt8]
-        var qualifiedName: [UInt8]
+    package struct CertInfo {
+        package var magic: UInt32
+        package var type: UInt16
+        package var qualifiedSigner: [UInt8]
+        package var extraData: [UInt8]
+        package var clock: UInt64
+        package var resetCount: UInt32
+        package var restartCount: UInt32
+        package var safe: UInt8
+        package var firmwareVersion: UInt64
+        package var name: [UInt8]
+        package var qualifiedName: [UInt8]
 
-        init(_ parsed: TPMSAttest) throws {
+        package init(_ parsed: TPMSAttest) throws {
             magic = parsed.magic
             type = parsed.type
             qualifiedSigner = Array(parsed.qualifiedSigner)
@@ -50,7 +50,7 @@ struct TPMAttestationTestParts {
             qualifiedName = Array(try #require(parsed.attestedQualifiedName))
         }
 
-        var encoded: [UInt8] {
+        package var encoded: [UInt8] {
             var out: [UInt8] = []
             func integer<T: FixedWidthInteger>(_ value: T) {
                 for shift in stride(from: T.bitWidth - 8, through: 0, by: -8) {
@@ -76,7 +76,7 @@ struct TPMAttestationTestParts {
         }
     }
 
-    static func w3c() throws -> TPMAttestationTestParts {
+    package static func w3c() throws -> TPMAttestationTestParts {
         let registration = try W3CDeviceVectors.registration("tpm-es256")
         let object = try registration.parse()
         guard case .tpm(let statement) = object.statement else {
@@ -92,7 +92,7 @@ struct TPMAttestationTestParts {
     }
 
     /// The attestation object, `sig` made by the AIK key over `certInfo` unless given.
-    func attestationObject() throws -> [UInt8] {
+    package func attestationObject() throws -> [UInt8] {
         let info = certInfo.encoded
         let sig =
             try signature
@@ -107,7 +107,7 @@ struct TPMAttestationTestParts {
             ], authData: authData)
     }
 
-    func registration() throws -> DeviceRegistration {
+    package func registration() throws -> DeviceRegistration {
         DeviceRegistration(
             id: "tpm-es256 (modified)", format: "tpm", attestationObject: try attestationObject(),
             clientDataHash: clientDataHash)
@@ -115,7 +115,7 @@ struct TPMAttestationTestParts {
 
     /// Replaces the AIK certificate with one the vectors' CA issues for the same key, built
     /// like the vector's and then changed by `change`.
-    mutating func reissueAIKCertificate(
+    package mutating func reissueAIKCertificate(
         _ change: (inout CertificateBuilder, inout AIKNames) throws -> Void
     ) throws {
         var builder = try authority.builder(
@@ -131,16 +131,16 @@ struct TPMAttestationTestParts {
     }
 
     /// The subjectAltName and extendedKeyUsage of an AIK certificate.
-    struct AIKNames {
-        var attributes: [(ASN1ObjectIdentifier, String)] = [
+    package struct AIKNames {
+        package var attributes: [(ASN1ObjectIdentifier, String)] = [
             (.tcgTPMManufacturer, "id:00000000"), (.tcgTPMModel, "WebAuthn test vectors"),
             (.tcgTPMVersion, "id:00000000"),
         ]
-        var subjectAltNameIsCritical = true
-        var includesSubjectAltName = true
-        var purposes: [ASN1ObjectIdentifier]? = [.tcgKPAIKCertificate]
+        package var subjectAltNameIsCritical = true
+        package var includesSubjectAltName = true
+        package var purposes: [ASN1ObjectIdentifier]? = [.tcgKPAIKCertificate]
 
-        func extensions() throws -> [CertificateExtension] {
+        package func extensions() throws -> [CertificateExtension] {
             var list: [CertificateExtension] = []
             if let purposes {
                 var writer = DERWriter()

@@ -6,38 +6,51 @@ import Testing
 /// Which step must reject a single-bit change of a signed region: computed from what the bit
 /// means, independently of the verifier (client data is read with the generic `JSONReader`,
 /// not the scanner the verifier uses).
-struct MutationOracle {
+package struct MutationOracle {
     /// The steps of one ceremony that a mutation can trip.
-    struct Steps {
-        let clientData: String
-        let type: String
-        let challenge: String
-        let origin: String
-        let crossOrigin: String
-        let topOrigin: String
+    package struct Steps {
+        package let clientData: String
+        package let type: String
+        package let challenge: String
+        package let origin: String
+        package let crossOrigin: String
+        package let topOrigin: String
         /// The signature step that catches everything else (§7.1 step 22 for the attestation
         /// signature, §7.2 step 21 for the assertion signature).
-        let signature: String
+        package let signature: String
 
-        static let registration = Steps(
+        package static let registration = Steps(
             clientData: "§7.1 step 6", type: "§7.1 step 7", challenge: "§7.1 step 8",
             origin: "§7.1 step 9", crossOrigin: "§7.1 step 10", topOrigin: "§7.1 step 11",
             signature: "§7.1 step 22")
-        static let authentication = Steps(
+        package static let authentication = Steps(
             clientData: "§7.2 step 9", type: "§7.2 step 10", challenge: "§7.2 step 11",
             origin: "§7.2 step 12", crossOrigin: "§7.2 step 13", topOrigin: "§7.2 step 14",
             signature: "§7.2 step 21")
     }
 
-    let steps: Steps
-    let type: String
-    let challenge: [UInt8]
-    let origins: [String]
-    let allowsCrossOrigin: Bool
-    let topOrigins: [String]
+    package let steps: Steps
+    package let type: String
+    package let challenge: [UInt8]
+    package let origins: [String]
+    package let allowsCrossOrigin: Bool
+    package let topOrigins: [String]
+
+    /// An oracle for one ceremony's expectations.
+    package init(
+        steps: Steps, type: String, challenge: [UInt8], origins: [String],
+        allowsCrossOrigin: Bool, topOrigins: [String]
+    ) {
+        self.steps = steps
+        self.type = type
+        self.challenge = challenge
+        self.origins = origins
+        self.allowsCrossOrigin = allowsCrossOrigin
+        self.topOrigins = topOrigins
+    }
 
     /// The step that must reject `clientDataJSON` (one bit changed).
-    func step(forClientData clientDataJSON: [UInt8]) -> String {
+    package func step(forClientData clientDataJSON: [UInt8]) -> String {
         guard let value = try? JSONReader().read(clientDataJSON), value.objectValue != nil,
             let type = value["type"]?.stringValue,
             let challengeText = value["challenge"]?.stringValue,
@@ -77,11 +90,14 @@ struct MutationOracle {
 
 /// Flips every bit of `region` (indices of `bytes`) in turn, runs `verify` on the result and
 /// collects the mutations whose error step is not among the oracle's.
-struct BitFlipRun {
-    private(set) var checked = 0
-    private(set) var mismatches: [String] = []
+package struct BitFlipRun {
+    package private(set) var checked = 0
+    package private(set) var mismatches: [String] = []
 
-    mutating func flipEveryBit(
+    /// A run with nothing checked yet.
+    package init() {}
+
+    package mutating func flipEveryBit(
         of bytes: [UInt8], in region: Range<Int>, label: String,
         expected: (_ mutated: [UInt8], _ index: Int, _ bit: Int) -> Set<String>,
         verify: (_ mutated: [UInt8]) throws -> Void
@@ -110,7 +126,7 @@ struct BitFlipRun {
     }
 
     /// Records the first mismatches, if any, as one issue.
-    func report(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    package func report(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(checked > 0, "\(name): nothing was mutated", sourceLocation: sourceLocation)
         #expect(
             mismatches.isEmpty,

@@ -8,18 +8,18 @@ import Fido2WebAuthnWire
 import Testing
 
 /// 2025-06-01T00:00:00Z: inside the W3C vectors' certificate validity (2024–3024).
-let w3cValidationTime: Int64 = 1_748_736_000
+package let w3cValidationTime: Int64 = 1_748_736_000
 
 extension W3CVector {
     /// The attestation root of the W3C vectors.
-    static func attestationRoot() throws -> Certificate {
+    package static func attestationRoot() throws -> Certificate {
         let document = try sharedVectorJSON("webauthn-l3-test-vectors.json")
         return try Certificate(
             derEncoded: try document.hexBytes("attestation_root.values.attestation_ca_cert"))
     }
 
     /// The registration as a client hands it over.
-    func registrationResponse() throws -> RegistrationResponseJSON {
+    package func registrationResponse() throws -> RegistrationResponseJSON {
         RegistrationResponseJSON(
             rawId: try registrationBytes("credential_id"),
             response: AuthenticatorAttestationResponseJSON(
@@ -28,7 +28,7 @@ extension W3CVector {
     }
 
     /// The assertion as a client hands it over.
-    func authenticationResponse() throws -> AuthenticationResponseJSON {
+    package func authenticationResponse() throws -> AuthenticationResponseJSON {
         AuthenticationResponseJSON(
             rawId: try registrationBytes("credential_id"),
             response: AuthenticatorAssertionResponseJSON(
@@ -40,7 +40,7 @@ extension W3CVector {
     /// The relying party of the vectors (`example.org`), trusting the attestation root for
     /// every format at ``w3cValidationTime``, framed in `https://example.com` when the case
     /// was made cross-origin.
-    func relyingParty(relaxations: VerificationRelaxations = []) throws -> RelyingParty {
+    package func relyingParty(relaxations: VerificationRelaxations = []) throws -> RelyingParty {
         let root = try Self.attestationRoot()
         var anchors: [String: [Certificate]] = [:]
         for format in ["packed", "fido-u2f", "tpm", "android-key", "apple"] {
@@ -58,14 +58,14 @@ extension W3CVector {
     }
 
     /// The strictest expectations the registration meets: UV required when it carries UV.
-    func registrationExpectations() throws -> RegistrationExpectations {
+    package func registrationExpectations() throws -> RegistrationExpectations {
         RegistrationExpectations(
             challenge: try registrationBytes("challenge"),
             requiresUserVerification: try registrationFlags().contains(.userVerified))
     }
 
     /// The credential record the registration makes.
-    func credentialRecord() throws -> CredentialRecord {
+    package func credentialRecord() throws -> CredentialRecord {
         try CredentialRecord(
             id: try registrationBytes("credential_id"),
             publicKeyBytes: Hex.bytes(try json.string("derived.credential_public_key_cose")),
@@ -73,7 +73,7 @@ extension W3CVector {
     }
 
     /// The strictest expectations the assertion meets.
-    func authenticationExpectations() throws -> AuthenticationExpectations {
+    package func authenticationExpectations() throws -> AuthenticationExpectations {
         let credentialId = try registrationBytes("credential_id")
         return AuthenticationExpectations(
             challenge: try authenticationBytes("challenge"), credential: try credentialRecord(),
@@ -84,8 +84,8 @@ extension W3CVector {
 
 /// Builds registrations and assertions for `example.org` with every part adjustable, so each
 /// failure path can be reached from an otherwise valid ceremony.
-struct SyntheticCeremony {
-    enum Attestation {
+package struct SyntheticCeremony {
+    package enum Attestation {
         case none
         case packedSelf(algorithm: COSEAlgorithm? = nil)
         case packedFull(key: PrivateKey, certificates: [[UInt8]], algorithm: COSEAlgorithm? = nil)
@@ -93,40 +93,40 @@ struct SyntheticCeremony {
         case raw(format: String, statement: [UInt8])
     }
 
-    static let rpID = "example.org"
-    static let origin = "https://example.org"
-    static let challenge: [UInt8] = Array(0..<32)
-    static let aaguid = AAGUID(bytes: Array(repeating: 0xa5, count: 16))!
+    package static let rpID = "example.org"
+    package static let origin = "https://example.org"
+    package static let challenge: [UInt8] = Array(0..<32)
+    package static let aaguid = AAGUID(bytes: Array(repeating: 0xa5, count: 16))!
 
-    var credentialKey: PrivateKey
-    var algorithm: COSEAlgorithm = .es256
-    var type: ClientDataType = .create
-    var challenge = SyntheticCeremony.challenge
-    var origin = SyntheticCeremony.origin
-    var crossOrigin = false
-    var topOrigin: String? = nil
-    var tokenBinding: TokenBinding? = nil
-    var rpID = SyntheticCeremony.rpID
-    var flags: AuthenticatorDataFlags = [.userPresent, .userVerified]
-    var signCount: UInt32 = 0
-    var aaguid = SyntheticCeremony.aaguid
-    var credentialId: [UInt8] = Array(repeating: 0x42, count: 16)
-    var rawId: [UInt8]? = nil
-    var extensions: AuthenticatorExtensionOutputs? = nil
-    var attestation: Attestation = .none
-    var userHandle: [UInt8]? = nil
+    package var credentialKey: PrivateKey
+    package var algorithm: COSEAlgorithm = .es256
+    package var type: ClientDataType = .create
+    package var challenge = SyntheticCeremony.challenge
+    package var origin = SyntheticCeremony.origin
+    package var crossOrigin = false
+    package var topOrigin: String? = nil
+    package var tokenBinding: TokenBinding? = nil
+    package var rpID = SyntheticCeremony.rpID
+    package var flags: AuthenticatorDataFlags = [.userPresent, .userVerified]
+    package var signCount: UInt32 = 0
+    package var aaguid = SyntheticCeremony.aaguid
+    package var credentialId: [UInt8] = Array(repeating: 0x42, count: 16)
+    package var rawId: [UInt8]? = nil
+    package var extensions: AuthenticatorExtensionOutputs? = nil
+    package var attestation: Attestation = .none
+    package var userHandle: [UInt8]? = nil
 
-    init(credentialKey: PrivateKey, algorithm: COSEAlgorithm = .es256) {
+    package init(credentialKey: PrivateKey, algorithm: COSEAlgorithm = .es256) {
         self.credentialKey = credentialKey
         self.algorithm = algorithm
     }
 
     /// A ceremony with a fresh P-256 credential key.
-    static func p256() throws -> SyntheticCeremony {
+    package static func p256() throws -> SyntheticCeremony {
         SyntheticCeremony(credentialKey: try PrivateKey(generating: .p256))
     }
 
-    var clientDataJSON: [UInt8] {
+    package var clientDataJSON: [UInt8] {
         get throws {
             ClientDataJSON(
                 try CollectedClientData(
@@ -136,12 +136,12 @@ struct SyntheticCeremony {
         }
     }
 
-    var credentialPublicKey: COSEKey {
+    package var credentialPublicKey: COSEKey {
         get throws { try COSEKey(publicKey: credentialKey.publicKey, algorithm: algorithm) }
     }
 
     /// Registration authenticator data.
-    func registrationAuthenticatorData() throws -> AuthenticatorData {
+    package func registrationAuthenticatorData() throws -> AuthenticatorData {
         try AuthenticatorData(
             relyingPartyID: rpID, flags: flags, signCount: signCount,
             attestedCredentialData: AttestedCredentialData(
@@ -151,7 +151,7 @@ struct SyntheticCeremony {
     }
 
     /// The attestation object for `authData` (built, or raw when `authDataBytes` is given).
-    func attestationObject(authDataBytes: [UInt8]? = nil) throws -> [UInt8] {
+    package func attestationObject(authDataBytes: [UInt8]? = nil) throws -> [UInt8] {
         let clientDataHash = DigestAlgorithm.sha256.hash(try clientDataJSON)
         if let authDataBytes {
             guard case .raw(let format, let statement) = attestation else {
@@ -192,7 +192,7 @@ struct SyntheticCeremony {
     }
 
     /// A registration response.
-    func registration(authDataBytes: [UInt8]? = nil) throws -> RegistrationResponseJSON {
+    package func registration(authDataBytes: [UInt8]? = nil) throws -> RegistrationResponseJSON {
         RegistrationResponseJSON(
             rawId: rawId ?? credentialId,
             response: AuthenticatorAttestationResponseJSON(
@@ -201,7 +201,7 @@ struct SyntheticCeremony {
     }
 
     /// An assertion response, signed by the credential key (over `authDataBytes` when given).
-    func assertion(authDataBytes: [UInt8]? = nil) throws -> AuthenticationResponseJSON {
+    package func assertion(authDataBytes: [UInt8]? = nil) throws -> AuthenticationResponseJSON {
         let authData =
             try authDataBytes
             ?? Array(
@@ -220,7 +220,7 @@ struct SyntheticCeremony {
     }
 
     /// The record of this credential.
-    func record(
+    package func record(
         signCount: UInt32 = 0, backupEligible: Bool = false, userHandle: [UInt8]? = nil
     )
         throws -> CredentialRecord
@@ -231,7 +231,7 @@ struct SyntheticCeremony {
     }
 
     /// `{"fmt": format, "attStmt": statement, "authData": authData}` in canonical order.
-    static func encodeAttestationObject(
+    package static func encodeAttestationObject(
         format: String, statement: [UInt8], authData: [UInt8]
     ) -> [UInt8] {
         var writer = CBORWriter()
@@ -246,7 +246,7 @@ struct SyntheticCeremony {
     }
 
     /// The relying party of these ceremonies.
-    static func relyingParty(
+    package static func relyingParty(
         crossOrigin: OriginPolicy.CrossOrigin = .forbidden,
         trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy(),
         profile: VerificationProfile = .compatible, relaxations: VerificationRelaxations = []
@@ -259,7 +259,7 @@ struct SyntheticCeremony {
 
 extension PackedAttestationStatement {
     /// The same statement claiming `algorithm` instead (nil: unchanged).
-    func withAlgorithm(_ algorithm: COSEAlgorithm?) -> PackedAttestationStatement {
+    package func withAlgorithm(_ algorithm: COSEAlgorithm?) -> PackedAttestationStatement {
         PackedAttestationStatement(
             algorithm: algorithm ?? self.algorithm, signature: Array(signature),
             certificates: certificates?.map { Array($0) })
@@ -267,14 +267,14 @@ extension PackedAttestationStatement {
 }
 
 /// A test PKI: a root CA (ES256) and packed attestation certificates it issues.
-struct TestAttestationPKI {
-    static let notBefore: Int64 = 1_704_067_200  // 2024-01-01
-    static let notAfter: Int64 = 4_102_444_800  // 2100-01-01
+package struct TestAttestationPKI {
+    package static let notBefore: Int64 = 1_704_067_200  // 2024-01-01
+    package static let notAfter: Int64 = 4_102_444_800  // 2100-01-01
 
-    let root: TestCertificateAuthority
-    let attestationKey: PrivateKey
+    package let root: TestCertificateAuthority
+    package let attestationKey: PrivateKey
 
-    init() throws {
+    package init() throws {
         root = try TestCertificateAuthority(
             privateKey: try PrivateKey(generating: .p256),
             subject: try DistinguishedName([.commonName("fido2kit test root")]),
@@ -283,7 +283,7 @@ struct TestAttestationPKI {
     }
 
     /// A §8.2.1-conforming attestation certificate for `attestationKey`.
-    func packedCertificate(aaguid: [UInt8]? = nil) throws -> Certificate {
+    package func packedCertificate(aaguid: [UInt8]? = nil) throws -> Certificate {
         try root.issuePackedAttestationCertificate(
             subjectKey: try attestationKey.publicKey, country: "SE", organization: "fido2kit",
             commonName: "attestation", aaguid: aaguid, serialNumber: [2],
@@ -291,7 +291,7 @@ struct TestAttestationPKI {
     }
 
     /// A certificate for `key` with `subject`, adjusted by `adjust`.
-    func certificate(
+    package func certificate(
         subject: DistinguishedName, key: PublicKey? = nil,
         _ adjust: (inout CertificateBuilder) -> Void = { _ in }
     ) throws -> Certificate {
@@ -304,7 +304,7 @@ struct TestAttestationPKI {
     }
 
     /// The subject §8.2.1 asks for, with `organizationalUnit` as given.
-    static func subject(
+    package static func subject(
         organizationalUnit: String = "Authenticator Attestation"
     ) throws
         -> DistinguishedName
@@ -316,7 +316,7 @@ struct TestAttestationPKI {
     }
 
     /// A trust policy trusting the root for `format`.
-    func policy(format: String = "packed") -> AttestationTrustPolicy {
+    package func policy(format: String = "packed") -> AttestationTrustPolicy {
         AttestationTrustPolicy(anchors: [format: [root.certificate]])
     }
 }
@@ -324,7 +324,7 @@ struct TestAttestationPKI {
 extension SyntheticCeremony {
     /// A P-256 registration with packed full attestation by `pki`'s attestation key, whose
     /// certificate (serial 02, carrying the ceremony's AAGUID) `pki`'s root issued.
-    static func packedFull(_ pki: TestAttestationPKI) throws -> SyntheticCeremony {
+    package static func packedFull(_ pki: TestAttestationPKI) throws -> SyntheticCeremony {
         var ceremony = try SyntheticCeremony.p256()
         ceremony.attestation = .packedFull(
             key: pki.attestationKey,

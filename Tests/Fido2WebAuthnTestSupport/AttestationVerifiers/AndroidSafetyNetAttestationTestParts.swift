@@ -10,32 +10,32 @@ import Testing
 /// A SafetyNet response made here: the W3C `apple-es256` registration's authenticator data and
 /// client data hash, a JWS signed by a key whose `attest.android.com` certificate the W3C
 /// vectors' CA issues, and a payload any test may change.
-struct AndroidSafetyNetAttestationTestParts {
-    var version = "212621037"
-    var algorithm = "ES256"
-    var certificates: [[UInt8]]
-    var includesCertificates = true
-    var payload: JSONObject
+package struct AndroidSafetyNetAttestationTestParts {
+    package var version = "212621037"
+    package var algorithm = "ES256"
+    package var certificates: [[UInt8]]
+    package var includesCertificates = true
+    package var payload: JSONObject
     /// The signature to send; nil signs `header.payload` with `signingKey`.
-    var signature: [UInt8]?
-    let signingKey: PrivateKey
-    let authData: ArraySlice<UInt8>
-    let clientDataHash: [UInt8]
-    let authority: TestCertificateAuthority
+    package var signature: [UInt8]?
+    package let signingKey: PrivateKey
+    package let authData: ArraySlice<UInt8>
+    package let clientDataHash: [UInt8]
+    package let authority: TestCertificateAuthority
 
     /// The validation time these parts are made for: a day into the CA's validity.
-    var validationTime: Int64 { authority.certificate.notBefore + 86_400 }
+    package var validationTime: Int64 { authority.certificate.notBefore + 86_400 }
 
     /// A policy trusting the W3C CA for `android-safetynet` at ``validationTime``.
-    var policy: AttestationTrustPolicy {
+    package var policy: AttestationTrustPolicy {
         AttestationTrustPolicy(
             anchors: ["android-safetynet": [authority.certificate]],
             validationTime: validationTime)
     }
 
-    static let rsaKey: PrivateKey? = try? PrivateKey(generating: .rsa(modulusBits: 2048))
+    package static let rsaKey: PrivateKey? = try? PrivateKey(generating: .rsa(modulusBits: 2048))
 
-    static func make(rsa: Bool = false) throws -> AndroidSafetyNetAttestationTestParts {
+    package static func make(rsa: Bool = false) throws -> AndroidSafetyNetAttestationTestParts {
         let registration = try W3CDeviceVectors.registration("apple-es256")
         let object = try registration.parse()
         let key = rsa ? try #require(rsaKey) : try PrivateKey(generating: .p256)
@@ -55,7 +55,7 @@ struct AndroidSafetyNetAttestationTestParts {
     }
 
     /// Sets payload member `name` to `value`, in place when it exists.
-    mutating func setPayload(_ name: String, _ value: JSONValue) {
+    package mutating func setPayload(_ name: String, _ value: JSONValue) {
         if let index = payload.members.firstIndex(where: { $0.name == name }) {
             payload.members[index].value = value
         } else {
@@ -63,12 +63,12 @@ struct AndroidSafetyNetAttestationTestParts {
         }
     }
 
-    var expectedNonce: [UInt8] {
+    package var expectedNonce: [UInt8] {
         get throws { DigestAlgorithm.sha256.hash(authData, clientDataHash) }
     }
 
     /// Replaces the signing certificate with one for `subject` (and `dnsNames`, when given).
-    mutating func reissueLeaf(
+    package mutating func reissueLeaf(
         subject: [DistinguishedName.Attribute], dnsNames: [String] = []
     ) throws {
         var builder = try authority.builder(
@@ -93,7 +93,7 @@ struct AndroidSafetyNetAttestationTestParts {
     }
 
     /// The compact JWS.
-    func response() throws -> [UInt8] {
+    package func response() throws -> [UInt8] {
         var header: JSONObject = ["alg": .string(algorithm)]
         if includesCertificates {
             header.append("x5c", .array(certificates.map { .string(Base64.encode($0)) }))
@@ -113,7 +113,7 @@ struct AndroidSafetyNetAttestationTestParts {
         return Array((signingInput + "." + Base64URL.encode(sig)).utf8)
     }
 
-    func registration() throws -> DeviceRegistration {
+    package func registration() throws -> DeviceRegistration {
         DeviceRegistration(
             id: "android-safetynet (made here)", format: "android-safetynet",
             attestationObject: deviceAttestationObject(
