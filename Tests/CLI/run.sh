@@ -46,6 +46,28 @@ input='zz' expect "bad hex" 1 'invalid hex character' "$bin" cbor diag --hex
 input=$'\xa1\x61\x61\xf5' expect "binary stdin" 0 '{"a": true}' "$bin" cbor diag
 input='' expect "empty input" 1 'input ends inside an item' "$bin" cbor diag --hex
 
+# --version prints the one version string, a semantic version not below the CHANGELOG's latest
+# release (a "## [X.Y.Z]" heading; none yet); usage errors exit 64 (EX_USAGE) with one line.
+input='' expect "--version" 0 "" "$bin" --version
+version="$("$bin" --version)"
+if python3 - "$version" CHANGELOG.md <<'PY'
+import re, sys
+version, changelog = sys.argv[1], open(sys.argv[2]).read()
+match = re.fullmatch(r"(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?", version)
+assert match, f"{version!r} is not a semantic version"
+released = [tuple(map(int, v)) for v in re.findall(r"^## \[(\d+)\.(\d+)\.(\d+)\]", changelog, re.M)]
+mine = tuple(map(int, match.groups()[:3]))
+latest = max(released, default=(0, 0, 0))
+assert mine > latest or (mine == latest and match.group(4) is None), f"{version} is below {latest}"
+PY
+then passes=$((passes + 1)); else echo "FAIL --version: $version"; failures=$((failures + 1)); fi
+input='' expect "an unknown option is a usage error" 64 "Unknown option '--bogus' (see 'fido2kit cbor diag --help')" "$bin" cbor diag --bogus
+input='' expect "an unknown subcommand is a usage error" 64 "Unexpected argument 'bogus'" "$bin" bogus
+input='' expect "a missing option is a usage error" 64 "Missing expected argument '--challenge <challenge>'" "$bin" verify registration --response - --origin https://example.org --rp-id example.org
+input='' expect "a value its type refuses is a usage error" 64 "The value 'many' is invalid for '--sign-count <sign-count>'" "$bin" verify assertion --response - --challenge AAAA --origin https://example.org --rp-id example.org --public-key AAAA --sign-count many
+input='' expect "a challenge that is not base64url is a usage error" 64 '--challenge is not base64url' "$bin" verify registration --response - --challenge 'a+b/' --origin https://example.org --rp-id example.org
+input='' expect "--help exits 0" 0 'Exit status: 0 on success' "$bin" --help
+
 mkdir -p "$work/empty"
 echo '{"unrelated": true}' > "$work/empty/other.json"
 input='' expect "vectors verify on a path with no known suite" 1 'holds no vector suite' "$bin" vectors verify "$work/empty"
@@ -65,18 +87,28 @@ if "$bin" register --options "$work/create.json" --origin https://example.org --
     verify_registration=(verify registration --response "$work/registration.json" --origin https://example.org --rp-id example.org)
     input='' expect "verify registration" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge"
     input='' expect "verify registration names the failed step" 1 '§7.1 step 8' "$bin" "${verify_registration[@]}" --challenge "$assertion_challenge"
-    input='' expect "verify registration with a bad --at" 1 'not an ISO 8601 / RFC 3339 date-time' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at yesterday
+    input='' expect "verify registration with a bad --at is a usage error" 64 'not an ISO 8601 / RFC 3339 date-time' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at yesterday
     for at in 2025-01-08T00:00:00 2025-01-08T00:00:00Z 2025-01-08T01:00:00.125+01:00 20250108T000000Z "2025-01-08 00:00:00"; do
         input='' expect "verify registration --at $at" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at "$at"
     done
     input='' expect "verify registration: any of several --origin and --rp-id" 0 '"deviations":[]' "$bin" verify registration --response "$work/registration.json" --origin https://other.example --origin https://example.org --rp-id other.example --rp-id example.org --challenge "$registration_challenge"
-    input='' expect "verify registration: an unknown --relax name" 1 '--relax everything is not a relaxation (user-presence, backup-eligibility-change' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --relax everything
+    input='' expect "verify registration: an unknown --relax name is a usage error" 64 '--relax everything is not a relaxation (user-presence, backup-eligibility-change' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --relax everything
     input='' expect "verify registration: a known --relax name" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --relax user-presence --relax backup-eligibility-change
-    input='' expect "verify registration: an unknown --allow-algorithm" 1 '--allow-algorithm ES257 is not a COSE algorithm' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --allow-algorithm ES257
-    input='' expect "verify registration: an unknown well-known root" 1 'fido2kit ships no root named "Nope"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --trust-anchor well-known:Nope
+    input='' expect "verify registration: an unknown --allow-algorithm is a usage error" 64 '--allow-algorithm ES257 is not a COSE algorithm' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --allow-algorithm ES257
+    input='' expect "verify registration: an unknown well-known root is a usage error" 64 'fido2kit ships no root named "Nope"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --trust-anchor well-known:Nope
     input='' expect "verify registration --help lists the relaxations" 0 'safetynet-cts-profile' "$bin" verify registration --help
     printf 'not a CRL' > "$work/garbage.crl"
     input='' expect "verify registration with a bad --crl" 1 'garbage.crl: DER' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --crl "$work/garbage.crl"
+    # A base64url value may begin with "-" (one random challenge in 64 does): "--challenge -…"
+    # takes the next argument whatever it looks like, as "--challenge=-…" does.
+    dash_challenge="-${registration_challenge:1}"
+    sed "s/$registration_challenge/$dash_challenge/; s/dXNlci0x/-XNlci0x/" "$work/create.json" > "$work/create-dash.json"
+    "$bin" register --options "$work/create-dash.json" --origin https://example.org --store "$work/store" > "$work/registration-dash.json"
+    dash_registration=(verify registration --response "$work/registration-dash.json" --origin https://example.org --rp-id example.org)
+    input='' expect "verify registration --challenge -… (separate argument)" 0 '"attestationType":"none"' "$bin" "${dash_registration[@]}" --challenge "$dash_challenge"
+    input='' expect "verify registration --challenge=-…" 0 '"attestationType":"none"' "$bin" "${dash_registration[@]}" "--challenge=$dash_challenge"
+    input='' expect "verify registration --challenge -… before the other options" 0 '"attestationType":"none"' "$bin" verify registration --challenge "$dash_challenge" --response "$work/registration-dash.json" --origin https://example.org --rp-id example.org
+    input='' expect "verify registration --challenge -… that differs fails at step 8, not on parsing" 1 '§7.1 step 8' "$bin" "${dash_registration[@]}" --challenge "-${assertion_challenge:1}"
     result="$("$bin" "${verify_registration[@]}" --challenge "$registration_challenge")"
     credential_id="$(printf '%s' "$result" | sed -E 's/.*"credentialId":"([^"]*)".*/\1/')"
     public_key="$(printf '%s' "$result" | sed -E 's/.*"publicKey":"([^"]*)".*/\1/')"
@@ -86,6 +118,8 @@ if "$bin" register --options "$work/create.json" --origin https://example.org --
     verify_assertion=(verify assertion --response "$work/assertion.json" --challenge "$assertion_challenge" --rp-id example.org "--public-key=$public_key")
     input='' expect "verify assertion" 0 '"signCount":1,"userVerified":true,"backupState":false,"deviations":[]}' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0
     input='' expect "verify assertion names the credential and its user" 0 "{\"credentialId\":\"$credential_id\",\"userHandle\":\"dXNlci0x\"" "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0 --user-handle dXNlci0x
+    input='' expect "verify assertion --public-key and --user-handle as separate arguments" 0 "\"userHandle\":\"dXNlci0x\"" "$bin" verify assertion --response "$work/assertion.json" --challenge "$assertion_challenge" --rp-id example.org --public-key "$public_key" --user-handle dXNlci0x --origin https://example.org --sign-count 0
+    input='' expect "verify assertion --user-handle -… is read, then compared" 1 '§7.2 step 6' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0 --user-handle -XNlci0x
     input='' expect "verify assertion refuses another user's handle" 1 '§7.2 step 6' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0 --user-handle dXNlci0y
     input='' expect "verify assertion accepts a counter that did not advance with --relax" 0 'sign-count-regression' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 1 --relax sign-count-regression
     input='' expect "verify assertion names the failed step" 1 '§7.2 step 12' "$bin" "${verify_assertion[@]}" --origin https://example.com --sign-count 0
@@ -138,9 +172,9 @@ else
     failures=$((failures + 1))
 fi
 input='' expect "demo runs the guide's flow and verifies both bodies" 0 'demo passed' "$bin" demo
-input='' expect "demo: --secret-id without --base-url is refused" 1 'need --base-url' "$bin" demo --secret-id x
-input='' expect "demo: --base-url that is not http(s) is refused" 1 'is not an http or https URL' "$bin" demo --base-url ftp://example.com --secret-id x --secret-password y
-input='' expect "demo: --base-url without a password is refused" 1 'needs --secret-password' env -u BELVO_SECRET_PASSWORD "$bin" demo --base-url http://127.0.0.1:9 --secret-id x
+input='' expect "demo: --secret-id without --base-url is a usage error" 64 'need --base-url' "$bin" demo --secret-id x
+input='' expect "demo: --base-url that is not http(s) is a usage error" 64 'is not an http or https URL' "$bin" demo --base-url ftp://example.com --secret-id x --secret-password y
+input='' expect "demo: --base-url without a password is a usage error" 64 'needs --secret-password' env -u BELVO_SECRET_PASSWORD "$bin" demo --base-url http://127.0.0.1:9 --secret-id x
 printf '{"os":"iOS"}' >"$work/no-device.json"
 input='' expect "demo: risk signals without a deviceId are refused" 1 'carry no deviceId' "$bin" demo --risk-signals "$work/no-device.json"
 
@@ -219,8 +253,9 @@ PY
     input='' expect "mds show --key-id (any case)" 0 '"description":"NEOWAVE Winkeo FIDO2"' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --key-id 1434D2F277FE479C35DDF6AA4D08A07CBCE99DD7
     input='' expect "mds show: an unknown AAGUID" 1 'has no entry for AAGUID 00000000-0000-0000-0000-000000000001' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid 00000000-0000-0000-0000-000000000001
     input='' expect "mds show: an unknown key identifier" 1 'has no entry for key identifier' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --key-id ba967bcbddc4c3040ffba1ac69fce08ed8478136
-    input='' expect "mds show: not a UUID" 1 '--aaguid is not a UUID' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid yubikey
-    input='' expect "mds show: needs one of --aaguid and --key-id" 1 'give exactly one of --aaguid and --key-id' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15
+    input='' expect "mds show: not a UUID is a usage error" 64 '--aaguid is not a UUID' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid yubikey
+    input='' expect "mds show: neither --aaguid nor --key-id is a usage error" 64 'give exactly one of --aaguid and --key-id' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15
+    input='' expect "mds show: both --aaguid and --key-id is a usage error" 64 'give exactly one of --aaguid and --key-id' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid cb69481e-8ff7-4039-93ec-0a2729a154a8 --key-id 1434D2F277FE479C35DDF6AA4D08A07CBCE99DD7
     input='' expect "mds show: a stale BLOB is refused" 1 'was due to be replaced' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-10-02 --aaguid cb69481e-8ff7-4039-93ec-0a2729a154a8
 
     if [ -f ../shared/interop/peer-registrations.json ] && [ -f ../shared/vectors/real-registrations.json ]; then
@@ -243,7 +278,7 @@ PY
         input='' expect "verify registration --mds: the verdict names the metadata" 0 '"attestationTrust":"verified-metadata"' "$bin" "${registration[@]}" --mds "$mds/mds3-blob-31.jwt"
         input='' expect "verify registration --mds: a BLOB to the wrong root" 1 'does not verify to the trust anchor' "$bin" "${registration[@]}" --mds "$mds/mds3-blob-31.jwt" --mds-root "$mds/fido-conformance-fake-root.pem"
         input='' expect "verify registration --mds: a tampered BLOB" 1 'signature does not verify' "$bin" "${registration[@]}" --mds "$work/tampered.jwt"
-        input='' expect "verify registration: --mds-permissive needs --mds" 1 'need --mds' "$bin" "${registration[@]}" --mds-permissive
+        input='' expect "verify registration: --mds-permissive without --mds is a usage error" 64 'need --mds' "$bin" "${registration[@]}" --mds-permissive
         registration preg-001 ../shared/interop/peer-registrations.json
         input='' expect "verify registration --mds: fido-u2f YubiKey NEO by key identifier" 0 '"trustPath":"verified","metadata":{"description":"YubiKey NEO","status":"FIDO_CERTIFIED"' "$bin" "${registration[@]}" "${withmds[@]}"
         registration reg-042 ../shared/vectors/real-registrations.json

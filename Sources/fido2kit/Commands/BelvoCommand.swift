@@ -96,7 +96,8 @@ struct BelvoCommand: ParsableCommand {
         func run() throws {
             try failingCleanly {
                 guard !(paymentIntent == "-" && riskSignals == "-") else {
-                    throw CommandFailure("--payment-intent and --risk-signals cannot both be -")
+                    throw CommandFailure.usage(
+                        "--payment-intent and --risk-signals cannot both be -")
                 }
                 let intent = try InputFile.read(paymentIntent, limit: .belvoJSON)
                 // A file's trailing newline is not part of the signals; inside, every byte is kept.

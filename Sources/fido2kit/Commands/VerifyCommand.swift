@@ -23,8 +23,9 @@ struct VerifyCommand: ParsableCommand {
         var response: String
 
         @Option(
+            parsing: .unconditional,
             help:
-                "The challenge sent in the options, unpadded base64url (--challenge=VALUE when it starts with -)."
+                "The challenge sent in the options, unpadded base64url (it may begin with -: the next argument is always taken)."
         )
         var challenge: String
 
@@ -62,12 +63,12 @@ struct VerifyCommand: ParsableCommand {
         func relyingParty(
             trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy()
         ) throws -> RelyingParty {
-            guard !origins.isEmpty else { throw CommandFailure("--origin is required") }
-            guard !rpIDs.isEmpty else { throw CommandFailure("--rp-id is required") }
+            guard !origins.isEmpty else { throw CommandFailure.usage("--origin is required") }
+            guard !rpIDs.isEmpty else { throw CommandFailure.usage("--rp-id is required") }
             var named: VerificationRelaxations = []
             for name in relaxations {
                 guard let relaxation = VerificationRelaxations(name: name) else {
-                    throw CommandFailure(
+                    throw CommandFailure.usage(
                         "--relax \(name) is not a relaxation ("
                             + VerificationRelaxations.named.map(\.name).joined(separator: ", ")
                             + ")")
@@ -90,7 +91,7 @@ struct VerifyCommand: ParsableCommand {
             do {
                 return try Base64URL.decode(challenge)
             } catch {
-                throw CommandFailure("--challenge is not base64url: \(error)")
+                throw CommandFailure.usage("--challenge is not base64url: \(error)")
             }
         }
     }
@@ -267,7 +268,7 @@ struct VerifyCommand: ParsableCommand {
             var algorithms = RegistrationExpectations.supportedAlgorithms
             for name in allowedAlgorithms {
                 guard let algorithm = COSEAlgorithm(name: name) else {
-                    throw CommandFailure(
+                    throw CommandFailure.usage(
                         "--allow-algorithm \(name) is not a COSE algorithm name (ES256, RS1, …) or number"
                     )
                 }
@@ -288,7 +289,7 @@ struct VerifyCommand: ParsableCommand {
                 policy.metadata = MetadataTrustPolicy(
                     blob: blob, mode: mdsPermissive ? .permissive : .strict)
             } else if mdsRoot != nil || mdsPermissive {
-                throw CommandFailure("--mds-root and --mds-permissive need --mds")
+                throw CommandFailure.usage("--mds-root and --mds-permissive need --mds")
             }
             for path in trustAnchors {
                 if path == "well-known" {
@@ -299,7 +300,7 @@ struct VerifyCommand: ParsableCommand {
                     let name = String(path.dropFirst("well-known:".count))
                     guard let root = WellKnownAttestationRoots.all.first(where: { $0.name == name })
                     else {
-                        throw CommandFailure(
+                        throw CommandFailure.usage(
                             "--trust-anchor \(path): fido2kit ships no root named \"\(name)\" ("
                                 + WellKnownAttestationRoots.all.map(\.name).joined(separator: "; ")
                                 + ")")
@@ -338,7 +339,7 @@ struct VerifyCommand: ParsableCommand {
         func validationTime() throws -> Int64? {
             guard let at else { return nil }
             guard let seconds = ISO8601Time.seconds(at) else {
-                throw CommandFailure(
+                throw CommandFailure.usage(
                     "--at is not an ISO 8601 / RFC 3339 date-time (such as 2025-01-08T00:00:00Z): \(at)"
                 )
             }
@@ -366,9 +367,9 @@ struct VerifyCommand: ParsableCommand {
         @OptionGroup var ceremony: Ceremony
 
         @Option(
-            name: .customLong("public-key"),
+            name: .customLong("public-key"), parsing: .unconditional,
             help:
-                "The credential public key as stored: a COSE_Key, unpadded base64url (--public-key=VALUE when it starts with -)."
+                "The credential public key as stored: a COSE_Key, unpadded base64url (it may begin with -)."
         )
         var publicKey: String
 
@@ -378,9 +379,9 @@ struct VerifyCommand: ParsableCommand {
         var signCount: UInt32
 
         @Option(
-            name: .customLong("user-handle"),
+            name: .customLong("user-handle"), parsing: .unconditional,
             help:
-                "The user handle (user.id) of the account the credential belongs to, unpadded base64url: the response's userHandle, when present, must be it."
+                "The user handle (user.id) of the account the credential belongs to, unpadded base64url (it may begin with -): the response's userHandle, when present, must be it."
         )
         var userHandle: String?
 
@@ -397,14 +398,14 @@ struct VerifyCommand: ParsableCommand {
                 do {
                     keyBytes = try Base64URL.decode(publicKey)
                 } catch {
-                    throw CommandFailure("§7.2 step 21: --public-key is not base64url: \(error)")
+                    throw CommandFailure.usage("--public-key is not base64url: \(error)")
                 }
                 var owner: [UInt8]?
                 if let userHandle {
                     do {
                         owner = try Base64URL.decode(userHandle)
                     } catch {
-                        throw CommandFailure("--user-handle is not base64url: \(error)")
+                        throw CommandFailure.usage("--user-handle is not base64url: \(error)")
                     }
                 }
                 let backupEligible =
