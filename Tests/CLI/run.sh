@@ -45,6 +45,18 @@ input='9b7fffffffffffffff' expect "hostile length fails fast" 1 'declared length
 input='zz' expect "bad hex" 1 'invalid hex character' "$bin" cbor diag --hex
 input=$'\xa1\x61\x61\xf5' expect "binary stdin" 0 '{"a": true}' "$bin" cbor diag
 input='' expect "empty input" 1 'input ends inside an item' "$bin" cbor diag --hex
+# Input that is not one CBOR item is refused (exit 1), saying what it looks like; a CBOR
+# sequence needs --sequence.
+input='hello' expect "cbor diag refuses ASCII text" 1 'not CBOR: declared length exceeds the remaining input at offset 0: declares 8 bytes, 4 bytes remain; the input is text, not binary CBOR' "$bin" cbor diag
+input=$'1234\n' expect "cbor diag refuses text that decodes as several items" 1 'not one CBOR item: trailing bytes after the item at offset 1 (--sequence reads a CBOR sequence); the input is hexadecimal text (give --hex to read it)' "$bin" cbor diag
+input='a201020304' expect "cbor diag: hexadecimal without --hex says to give --hex" 1 'give --hex' "$bin" cbor diag
+input='The quick brown fox jumps over the lazy dog' expect "cbor diag refuses a sentence" 1 'the input is text, not binary CBOR' "$bin" cbor diag
+input='a201020304 01' expect "cbor diag refuses bytes after the item" 1 'trailing bytes after the item at offset 5 (--sequence' "$bin" cbor diag --hex
+input='a201020304 01' expect "cbor diag --sequence reads a CBOR sequence" 0 $'{1: 2, 3: 4}\n1' "$bin" cbor diag --hex --sequence
+input='a201020304 01' expect "cbor diag --strict refuses bytes after the item" 1 'trailing bytes after the item at offset 5' "$bin" cbor diag --hex --strict
+input=$'\x61\x62' expect "cbor diag: text that is one CBOR item is CBOR" 0 '"b"' "$bin" cbor diag
+input=$'\x01\x02' expect "cbor canonical refuses bytes after the item" 1 'not one CBOR item: trailing bytes after the item at offset 1' "$bin" cbor canonical
+input='hello' expect "cbor canonical refuses ASCII text" 1 'the input is text, not binary CBOR' "$bin" cbor canonical
 
 # --version prints the one version string, a semantic version not below the CHANGELOG's latest
 # release (a "## [X.Y.Z]" heading; none yet); usage errors exit 64 (EX_USAGE) with one line.
