@@ -42,13 +42,15 @@ struct BelvoCommand: ParsableCommand {
         @Option(help: "The credential store directory (created when missing).")
         var store: String
 
+        @OptionGroup var storeOptions: StoreOptions
+
         @Option(help: "The origin to report (default https://<rp.id>).")
         var origin: String?
 
         func run() throws {
             try failingCleanly {
                 let options = try InputFile.read(fidoOptions, limit: .belvoJSON)
-                let credentialStore = try DirectoryCredentialStore(path: store)
+                let credentialStore = try storeOptions.store(store, creating: true)
                 let device = BelvoDevice(store: credentialStore, origin: origin)
                 let request = try device.confirmEnrollmentRequest(fidoOptions: options)
                 try AuthenticatorCLI.deliver(
@@ -87,8 +89,11 @@ struct BelvoCommand: ParsableCommand {
             help: "The risk signals JSON object file (- for standard input).")
         var riskSignals: String
 
-        @Option(help: "The credential store directory.")
+        @Option(
+            help: "The credential store directory (never created: it must hold the credential).")
         var store: String
+
+        @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "The origin to report (default https://<rpId>).")
         var origin: String?
@@ -104,7 +109,7 @@ struct BelvoCommand: ParsableCommand {
                 let signals = try BelvoRiskSignals(
                     json: Self.trimmed(try InputFile.read(riskSignals, limit: .belvoJSON)))
                 let device = BelvoDevice(
-                    store: try DirectoryCredentialStore(path: store), origin: origin)
+                    store: try storeOptions.store(store, creating: false), origin: origin)
                 let request: BelvoAuthorizePaymentRequest
                 if Self.isBareFidoOptions(intent) {
                     request = try device.authorizePaymentRequest(

@@ -53,6 +53,8 @@ struct RegisterCommand: ParsableCommand {
     @Option(help: "The AAGUID to report, as a UUID (default all zeros).")
     var aaguid: String?
 
+    @OptionGroup var storeOptions: StoreOptions
+
     func run() throws {
         try failingCleanly {
             var configuration = AuthenticatorConfiguration()
@@ -68,7 +70,7 @@ struct RegisterCommand: ParsableCommand {
             }
             configuration.attestation = try attestationMode()
             let optionsJSON = try InputFile.read(options, limit: .webAuthnJSON)
-            let credentialStore = try DirectoryCredentialStore(path: store)
+            let credentialStore = try storeOptions.store(store, creating: true)
             let authenticator = SoftwareAuthenticator(
                 configuration: configuration, store: credentialStore)
             let response = try authenticator.makeCredential(
