@@ -14,8 +14,8 @@ struct Fido2Kit: AsyncParsableCommand {
             """,
         version: Fido2KitVersion.current,
         subcommands: [
-            CBORCommand.self, RegisterCommand.self, AssertCommand.self, VerifyCommand.self,
-            MDSCommand.self,
+            CBORCommand.self, OptionsCommand.self, RegisterCommand.self, AssertCommand.self,
+            VerifyCommand.self, MDSCommand.self,
             VectorsCommand.self, BelvoCommand.self, DemoCommand.self,
         ]
     )

@@ -75,7 +75,7 @@ PY
 then passes=$((passes + 1)); else echo "FAIL --version: $version"; failures=$((failures + 1)); fi
 input='' expect "an unknown option is a usage error" 64 "Unknown option '--bogus' (see 'fido2kit cbor diag --help')" "$bin" cbor diag --bogus
 input='' expect "an unknown subcommand is a usage error" 64 "Unexpected argument 'bogus'" "$bin" bogus
-input='' expect "a missing option is a usage error" 64 "Missing expected argument '--challenge <challenge>'" "$bin" verify registration --response - --origin https://example.org --rp-id example.org
+input='' expect "a missing option is a usage error" 64 "Missing expected argument '--response <response>'" "$bin" verify registration --challenge AAAA --origin https://example.org --rp-id example.org
 input='' expect "a value its type refuses is a usage error" 64 "The value 'many' is invalid for '--sign-count <sign-count>'" "$bin" verify assertion --response - --challenge AAAA --origin https://example.org --rp-id example.org --public-key AAAA --sign-count many
 input='' expect "a challenge that is not base64url is a usage error" 64 '--challenge is not base64url' "$bin" verify registration --response - --challenge 'a+b/' --origin https://example.org --rp-id example.org
 input='' expect "--help exits 0" 0 'Exit status: 0 on success' "$bin" --help
@@ -138,6 +138,47 @@ if "$bin" register --options "$work/create.json" --origin https://example.org --
     input='' expect "verify assertion refuses a counter that did not advance" 1 '--relax sign-count-regression' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 1
 else
     echo "FAIL register for the verify tests"
+    failures=$((failures + 1))
+fi
+
+# options → register → verify registration, options → assert → verify assertion: no JSON written
+# by hand; the states carry the challenges, RP ID and requirements.
+e2e="$work/e2e"
+mkdir -p "$e2e"
+input='' expect "options registration" 0 '"rp":{"name":"Example","id":"example.org"},"user":{"id":"-XNlci0x","name":"alice","displayName":"Alice"},"challenge":"' "$bin" options registration --rp-id example.org --rp-name Example --user-name alice --display-name Alice --user-id -XNlci0x --state-out "$e2e/registration.state"
+"$bin" options registration --rp-id example.org --user-name alice --user-id -XNlci0x --state-out "$e2e/registration.state" > "$e2e/create.json"
+"$bin" options registration --rp-id example.org --user-name bob --state-out "$e2e/other.state" > /dev/null
+if [ "$(stat -c %a "$e2e/registration.state")" = 600 ] && grep -q '"ceremony":"registration"' "$e2e/registration.state"; then
+    passes=$((passes + 1))
+else
+    echo "FAIL options registration --state-out: not a mode 600 registration state"; failures=$((failures + 1))
+fi
+input='' expect "options registration --state-out - is a usage error" 64 'name a file' "$bin" options registration --rp-id example.org --user-name alice --state-out -
+input='' expect "options registration: a user handle of 65 bytes is a usage error" 64 'a user handle has 1 to 64' "$bin" options registration --rp-id example.org --user-name alice --user-id "$(python3 -c 'print("A" * 87)')"
+input='' expect "options registration --attestation maybe is a usage error" 64 'use none, indirect, direct or enterprise' "$bin" options registration --rp-id example.org --user-name alice --attestation maybe
+if "$bin" register --options "$e2e/create.json" --origin https://example.org --store "$work/e2e-store" > "$e2e/registration.json"; then
+    input='' expect "options → register → verify registration --state" 0 '"attestationType":"none"' "$bin" verify registration --response "$e2e/registration.json" --state "$e2e/registration.state" --origin https://example.org
+    input='' expect "verify registration --state of another ceremony fails at step 8" 1 '§7.1 step 8' "$bin" verify registration --response "$e2e/registration.json" --state "$e2e/other.state" --origin https://example.org
+    input='' expect "verify registration --state for another RP ID fails at step 1" 1 '§7.1 step 1' "$bin" verify registration --response "$e2e/registration.json" --state "$e2e/registration.state" --origin https://example.org --rp-id example.com
+    input='' expect "verify registration --state with --challenge is a usage error" 64 'not both' "$bin" verify registration --response "$e2e/registration.json" --state "$e2e/registration.state" --challenge "$registration_challenge" --origin https://example.org
+    input='' expect "verify registration --state with --allow-algorithm is a usage error" 64 'the algorithms come from --state' "$bin" verify registration --response "$e2e/registration.json" --state "$e2e/registration.state" --allow-algorithm RS1 --origin https://example.org
+    input='' expect "verify registration with neither --challenge nor --state is a usage error" 64 'give --challenge or --state' "$bin" verify registration --response "$e2e/registration.json" --origin https://example.org --rp-id example.org
+    result="$("$bin" verify registration --response "$e2e/registration.json" --state "$e2e/registration.state" --origin https://example.org)"
+    credential_id="$(printf '%s' "$result" | sed -E 's/.*"credentialId":"([^"]*)".*/\1/')"
+    public_key="$(printf '%s' "$result" | sed -E 's/.*"publicKey":"([^"]*)".*/\1/')"
+    input='' expect "options authentication" 0 "\"allowCredentials\":[{\"type\":\"public-key\",\"id\":\"$credential_id\"}]" "$bin" options authentication --rp-id example.org --credential-id "$credential_id" --state-out "$e2e/authentication.state"
+    "$bin" options authentication --rp-id example.org --credential-id "$credential_id" --state-out "$e2e/authentication.state" > "$e2e/get.json"
+    "$bin" assert --options "$e2e/get.json" --origin https://example.org --store "$work/e2e-store" > "$e2e/assertion.json"
+    verify_e2e=(verify assertion --response "$e2e/assertion.json" --origin https://example.org --public-key "$public_key" --sign-count 0)
+    input='' expect "options → assert → verify assertion --state" 0 '"userHandle":"-XNlci0x","signCount":1,"userVerified":true' "$bin" "${verify_e2e[@]}" --state "$e2e/authentication.state"
+    input='' expect "verify assertion --state of a registration is refused" 1 'the state is of "registration", not of authentication' "$bin" "${verify_e2e[@]}" --state "$e2e/registration.state"
+    "$bin" options authentication --rp-id example.org --credential-id AAAA --state-out "$e2e/elsewhere.state" > /dev/null
+    input='' expect "verify assertion --state that allowed another credential fails at step 5" 1 '§7.2 step 5' "$bin" "${verify_e2e[@]}" --state "$e2e/elsewhere.state"
+    "$bin" options authentication --rp-id example.org --state-out "$e2e/discoverable.state" > "$e2e/discoverable.json"
+    "$bin" assert --options "$e2e/discoverable.json" --origin https://example.org --store "$work/e2e-store" > "$e2e/discoverable-assertion.json"
+    input='' expect "options authentication without --credential-id: a discoverable sign-in" 0 '"userHandle":"-XNlci0x","signCount":2' "$bin" verify assertion --response "$e2e/discoverable-assertion.json" --origin https://example.org --public-key "$public_key" --sign-count 1 --user-handle -XNlci0x --state "$e2e/discoverable.state"
+else
+    echo "FAIL register on the options of options registration"
     failures=$((failures + 1))
 fi
 

@@ -25,9 +25,15 @@ struct VerifyCommand: ParsableCommand {
         @Option(
             parsing: .unconditional,
             help:
-                "The challenge sent in the options, unpadded base64url (it may begin with -: the next argument is always taken)."
+                "The challenge sent in the options, unpadded base64url (it may begin with -: the next argument is always taken). Or --state."
         )
-        var challenge: String
+        var challenge: String?
+
+        @Option(
+            help:
+                "The ceremony state `fido2kit options … --state-out` wrote: its challenge, RP ID and user verification stand in for --challenge, --rp-id and --require-uv (and, for a registration, its algorithms for --allow-algorithm), and it must not have expired."
+        )
+        var state: String?
 
         @Option(
             name: .customLong("origin"),
@@ -38,8 +44,10 @@ struct VerifyCommand: ParsableCommand {
 
         @Option(
             name: .customLong("rp-id"),
-            help: "An RP ID the credential may be scoped to; repeatable.")
-        var rpIDs: [String]
+            help:
+                "An RP ID the credential may be scoped to; repeatable (default with --state: its RP ID)."
+        )
+        var rpIDs: [String] = []
 
         @Flag(name: .customLong("require-uv"), help: "Require user verification (the UV flag).")
         var requireUV = false
@@ -59,11 +67,14 @@ struct VerifyCommand: ParsableCommand {
                     .joined(separator: "\n"), valueName: "name"))
         var relaxations: [String] = []
 
-        /// The relying party these options describe, trusting `trustPolicy`.
+        /// The relying party these options describe, trusting `trustPolicy`; its RP IDs are
+        /// those of `--rp-id`, else `stateRelyingPartyID` (the state's).
         func relyingParty(
-            trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy()
+            trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy(),
+            stateRelyingPartyID: String? = nil
         ) throws -> RelyingParty {
             guard !origins.isEmpty else { throw CommandFailure.usage("--origin is required") }
+            let rpIDs = self.rpIDs.isEmpty ? stateRelyingPartyID.map { [$0] } ?? [] : self.rpIDs
             guard !rpIDs.isEmpty else { throw CommandFailure.usage("--rp-id is required") }
             var named: VerificationRelaxations = []
             for name in relaxations {
@@ -88,10 +99,36 @@ struct VerifyCommand: ParsableCommand {
 
         /// The challenge's bytes.
         func challengeBytes() throws -> [UInt8] {
+            guard let challenge else { throw CommandFailure.usage("give --challenge or --state") }
             do {
                 return try Base64URL.decode(challenge)
             } catch {
                 throw CommandFailure.usage("--challenge is not base64url: \(error)")
+            }
+        }
+
+        /// Refuses `--challenge` with `--state`, or neither.
+        func validate() throws {
+            switch (challenge, state) {
+            case (nil, nil): throw ValidationError("give --challenge or --state")
+            case (.some, .some):
+                throw ValidationError("give --challenge or --state, not both: the state has one")
+            default: break
+            }
+            if state != nil, requireUV {
+                throw ValidationError("--require-uv comes from --state: leave it out")
+            }
+        }
+
+        /// The state of `--state`, read as `State`.
+        ///
+        /// - Throws: ``CommandFailure`` naming the file and what is wrong with it.
+        func readState<State: WebAuthnJSONForm>(_: State.Type, path: String) throws -> State {
+            let bytes = try InputFile.read(path, limit: .webAuthnJSON)
+            do {
+                return try State(jsonBytes: bytes)
+            } catch {
+                throw CommandFailure("--state \(path): \(error)")
             }
         }
     }
@@ -201,15 +238,33 @@ struct VerifyCommand: ParsableCommand {
         )
         var mdsPermissive = false
 
+        func validate() throws {
+            if ceremony.state != nil, !allowedAlgorithms.isEmpty {
+                throw ValidationError(
+                    "--allow-algorithm: the algorithms come from --state (those the options offered)"
+                )
+            }
+        }
+
         func run() throws {
             try failingCleanly {
-                let relyingParty = try ceremony.relyingParty(trustPolicy: try trustPolicy())
-                let result = try relyingParty.verifyRegistration(
-                    jsonBytes: try ceremony.responseBytes(),
-                    expecting: RegistrationExpectations(
-                        challenge: try ceremony.challengeBytes(),
-                        requiresUserVerification: ceremony.requireUV,
-                        allowedAlgorithms: try algorithms()))
+                let result: VerifiedRegistration
+                if let path = ceremony.state {
+                    let state = try ceremony.readState(RegistrationState.self, path: path)
+                    let relyingParty = try ceremony.relyingParty(
+                        trustPolicy: try trustPolicy(),
+                        stateRelyingPartyID: state.relyingPartyID)
+                    result = try relyingParty.verifyRegistration(
+                        responseBytes: try ceremony.responseBytes(), state: state)
+                } else {
+                    let relyingParty = try ceremony.relyingParty(trustPolicy: try trustPolicy())
+                    result = try relyingParty.verifyRegistration(
+                        jsonBytes: try ceremony.responseBytes(),
+                        expecting: RegistrationExpectations(
+                            challenge: try ceremony.challengeBytes(),
+                            requiresUserVerification: ceremony.requireUV,
+                            allowedAlgorithms: try algorithms()))
+                }
                 var writer = JSONWriter(reservingCapacity: 512)
                 writer.beginObject()
                 writer.name("credentialId")
@@ -415,11 +470,18 @@ struct VerifyCommand: ParsableCommand {
                     id: response.rawId, publicKeyBytes: keyBytes, signCount: signCount,
                     backupEligible: backupEligible, userHandle: owner,
                     tolerating: ceremony.strict ? [] : CBORReader.encodingChecks)
-                let result = try ceremony.relyingParty().verifyAuthentication(
-                    response,
-                    expecting: AuthenticationExpectations(
-                        challenge: try ceremony.challengeBytes(), credential: record,
-                        requiresUserVerification: ceremony.requireUV))
+                let result: VerifiedAuthentication
+                if let path = ceremony.state {
+                    let state = try ceremony.readState(AuthenticationState.self, path: path)
+                    result = try ceremony.relyingParty(stateRelyingPartyID: state.relyingPartyID)
+                        .finishAuthentication(response, state: state, credential: record)
+                } else {
+                    result = try ceremony.relyingParty().verifyAuthentication(
+                        response,
+                        expecting: AuthenticationExpectations(
+                            challenge: try ceremony.challengeBytes(), credential: record,
+                            requiresUserVerification: ceremony.requireUV))
+                }
                 var writer = JSONWriter(reservingCapacity: 160)
                 writer.beginObject()
                 writer.name("credentialId")
