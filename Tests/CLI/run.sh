@@ -211,6 +211,20 @@ printf '{"id": "pi-1", "status": "REQUIRES_ACTION", "payment_method_information"
 printf '%s\n' "${fido_options/CREDENTIAL/AfD-uI4LUzJAuzyLBRrPncocLusMgZ8yHNuuUl-7NSFbBlqrW2rMF0D_Ao-orNqdX3YZVf8_wk1jj--HuNH1uKE}" > "$work/belvo-guide-fido-options.json"
 printf '{"deviceId": "enc+/="}\n' > "$work/belvo-signals.json"
 input='' expect "belvo authorize writes the authorize body" 0 '{"risk_signals":{"deviceId": "enc+/="},"assertion":{"authenticatorAttachment":"platform","id":"'"$credential"'"' "$bin" belvo authorize --payment-intent "$work/belvo-intent.json" --risk-signals "$work/belvo-signals.json" --store "$belvo_store"
+# verify registration / verify assertion read the Belvo bodies as they are.
+"$bin" belvo enroll --fido-options "$work/belvo-options.json" --store "$work/belvo-verify-store" > "$work/belvo-confirm.json"
+belvo_verify=(verify registration --response "$work/belvo-confirm.json" --origin https://belvo.com --rp-id belvo.com)
+input='' expect "verify registration reads the belvo enroll body" 0 '"fmt":"none"' "$bin" "${belvo_verify[@]}" --challenge R3dsT2REOE5oZ25JbVE
+input='' expect "verify registration of the belvo enroll body checks its challenge" 1 '§7.1 step 8' "$bin" "${belvo_verify[@]}" --challenge R3dsT2REOE5oZ25JbVA
+belvo_result="$("$bin" "${belvo_verify[@]}" --challenge R3dsT2REOE5oZ25JbVE)"
+belvo_key="$(printf '%s' "$belvo_result" | sed -E 's/.*"publicKey":"([^"]*)".*/\1/')"
+belvo_id="$(printf '%s' "$belvo_result" | sed -E 's/.*"credentialId":"([^"]*)".*/\1/')"
+printf '%s\n' "${fido_options/CREDENTIAL/$belvo_id}" > "$work/belvo-verify-fido-options.json"
+"$bin" belvo authorize --payment-intent "$work/belvo-verify-fido-options.json" --risk-signals "$work/belvo-signals.json" --store "$work/belvo-verify-store" > "$work/belvo-authorize.json"
+input='' expect "verify assertion reads the belvo authorize body" 0 '"signCount":1,"userVerified":true' "$bin" verify assertion --response "$work/belvo-authorize.json" --challenge oGW096Hvr8sVUIOf-10iqWI7ZfSx2GhoU359bBRK9h4 --origin https://belvo.com --rp-id belvo.com --public-key "$belvo_key" --sign-count 0
+printf '{"confirmation_data": "not an object"}' > "$work/belvo-bad-body.json"
+input='' expect "a body whose confirmation_data is no object is read as a response and refused" 1 '§7.1 step 3' "$bin" verify registration --response "$work/belvo-bad-body.json" --origin https://belvo.com --rp-id belvo.com --challenge R3dsT2REOE5oZ25JbVE
+input='' expect "belvo enroll --help says how to verify its body" 0 'verifies the body as it is' "$bin" belvo enroll --help
 store_before="$(cd "$belvo_store" && ls -a | sort && cat ./*.credential | sha256sum)"
 input='' expect "belvo authorize: guide's credential is not on this device" 1 'noMatchingCredential' "$bin" belvo authorize --payment-intent "$work/belvo-guide-fido-options.json" --risk-signals "$work/belvo-signals.json" --store "$belvo_store"
 sed 's/{"alg": -7, "type": "public-key"}/{"alg": -8, "type": "public-key"}/' "$work/belvo-options.json" > "$work/belvo-no-es256.json"

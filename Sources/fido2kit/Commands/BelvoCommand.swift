@@ -30,7 +30,10 @@ struct BelvoCommand: ParsableCommand {
                 --fido-options (user.id a UUID, challenge base64url, the appid extension \
                 ignored), creates an ES256 credential in --store and prints the body of \
                 POST /enrollments/{id}/confirm/ ({"confirmation_data": {…}}). On failure, an \
-                unwritable standard output included, the store is unchanged.
+                unwritable standard output included, the store is unchanged. \
+                confirmation_data is the RegistrationResponseJSON: `fido2kit verify \
+                registration --response BODY --challenge <the options' challenge> --origin \
+                https://<rp.id> --rp-id <rp.id>` verifies the body as it is.
                 """
         )
 
@@ -75,7 +78,9 @@ struct BelvoCommand: ParsableCommand {
                 POST /payment-intents/{id}/authorize/ ({"risk_signals": …, "assertion": …}), \
                 the risk signals copied byte for byte from --risk-signals (surrounding \
                 whitespace aside). On failure the store is unchanged, except that a body that \
-                cannot be written leaves the counter advanced (a gap, never a repeat).
+                cannot be written leaves the counter advanced (a gap, never a repeat). \
+                assertion is the AuthenticationResponseJSON: `fido2kit verify assertion \
+                --response BODY …` verifies the body as it is.
                 """
         )
 

@@ -18,7 +18,7 @@ struct VerifyCommand: ParsableCommand {
     struct Ceremony: ParsableArguments {
         @Option(
             help:
-                "The response JSON file (RegistrationResponseJSON or AuthenticationResponseJSON); - for standard input."
+                "The response JSON file (RegistrationResponseJSON or AuthenticationResponseJSON, or the body `belvo enroll` or `belvo authorize` writes); - for standard input."
         )
         var response: String
 
@@ -92,9 +92,24 @@ struct VerifyCommand: ParsableCommand {
                 relaxations: named)
         }
 
-        /// The response file's bytes.
-        func responseBytes() throws -> [UInt8] {
-            try InputFile.read(response, limit: .webAuthnJSON)
+        /// The response file's bytes, or, when the file is a Belvo request body, the bytes of
+        /// the WebAuthn response it carries in its member `belvoMember` (`confirmation_data`
+        /// of `belvo enroll`'s body, `assertion` of `belvo authorize`'s).
+        ///
+        /// A body is told from a response by its members: an object with `belvoMember` (an
+        /// object) and none of a response's `id`, `rawId` and `response`. The member is
+        /// serialized again (members in order, numbers as written, strings as `JSON.stringify`
+        /// escapes them), which keeps every base64url value byte for byte. Anything else,
+        /// JSON that does not parse included, is the response itself, for the WebAuthn reader
+        /// to judge.
+        func responseBytes(belvoMember: String) throws -> [UInt8] {
+            let bytes = try InputFile.read(response, limit: .webAuthnJSON)
+            guard case .object(let body)? = try? JSONReader().read(bytes),
+                !body.contains(name: "id"), !body.contains(name: "rawId"),
+                !body.contains(name: "response"),
+                case .object(let carried)? = body[belvoMember]
+            else { return bytes }
+            return JSONValue.object(carried).serialized()
         }
 
         /// The challenge's bytes.
@@ -255,11 +270,12 @@ struct VerifyCommand: ParsableCommand {
                         trustPolicy: try trustPolicy(),
                         stateRelyingPartyID: state.relyingPartyID)
                     result = try relyingParty.verifyRegistration(
-                        responseBytes: try ceremony.responseBytes(), state: state)
+                        responseBytes: try ceremony.responseBytes(
+                            belvoMember: "confirmation_data"), state: state)
                 } else {
                     let relyingParty = try ceremony.relyingParty(trustPolicy: try trustPolicy())
                     result = try relyingParty.verifyRegistration(
-                        jsonBytes: try ceremony.responseBytes(),
+                        jsonBytes: try ceremony.responseBytes(belvoMember: "confirmation_data"),
                         expecting: RegistrationExpectations(
                             challenge: try ceremony.challengeBytes(),
                             requiresUserVerification: ceremony.requireUV,
@@ -445,7 +461,7 @@ struct VerifyCommand: ParsableCommand {
                 let response: AuthenticationResponseJSON
                 do {
                     response = try AuthenticationResponseJSON(
-                        jsonBytes: try ceremony.responseBytes())
+                        jsonBytes: try ceremony.responseBytes(belvoMember: "assertion"))
                 } catch let error as WebAuthnError {
                     throw CommandFailure("§7.2 step 3: \(error)")
                 }
