@@ -17,7 +17,8 @@ extension BelvoError {
     /// - `credentialExcluded`, `noMatchingCredential`, `noDiscoverableCredential` → the codes of
     ///   the same names;
     /// - the store's `credentialExists`, `credentialNotFound`, `corruptCredential`,
-    ///   `storageFailure` → `BelvoError.Code.credentialStoreFailure` (`BelvoError.Kind.unknown`);
+    ///   `storageFailure`, `storeLocked` → `BelvoError.Code.credentialStoreFailure`
+    ///   (`BelvoError.Kind.unknown`);
     /// - anything else (no user verification, no discoverable credentials, key generation or
     ///   signing failed, counter exhausted, another structure refused) →
     ///   `BelvoError.Code.authenticatorFailure` (`BelvoError.Kind.unknown`).
@@ -65,7 +66,8 @@ extension BelvoError {
         case .noDiscoverableCredential:
             code = .noDiscoverableCredential
             field = "allowCredentials"
-        case .credentialExists, .credentialNotFound, .corruptCredential, .storageFailure:
+        case .credentialExists, .credentialNotFound, .corruptCredential, .storageFailure,
+            .storeLocked:
             code = .credentialStoreFailure
         default:
             code = .authenticatorFailure

@@ -95,7 +95,7 @@ if [ "$verifier" = fido2kit ]; then
 
 run "a wrong secret is the SDK's authenticationError, HTTP 401" 1 "authentication error.*HTTP 401" \
     "$bin" demo --base-url "$url" --secret-id ci-secret-id --secret-password wrong
-run "--base-url without credentials" 1 "needs --secret-id" "$bin" demo --base-url "$url"
+run "--base-url without credentials is a usage error" 64 "needs --secret-id" "$bin" demo --base-url "$url"
 kill "$standin"; wait "$standin" 2>/dev/null || true; standin=""
 run "nothing listening is the SDK's networkError" 1 "network error" \
     "$bin" demo --base-url "$url" --secret-id a --secret-password b

@@ -536,6 +536,131 @@ def test_repeated_member_names(fixture):
           store_files(store) == before and store_files(belvo_store) == belvo_before)
 
 
+def hold_lock(store, seconds):
+    """A second process that takes the store's lock and keeps it `seconds` (or until killed);
+    returns once it holds the lock."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl, os, sys, time\n"
+         "fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)\n"
+         "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+         "print('locked', flush=True)\n"
+         "time.sleep(float(sys.argv[2]))",
+         os.path.join(store, ".lock"), str(seconds)],
+        stdout=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    assert holder.stdout.readline() == b"locked\n"
+    return holder
+
+
+def test_store_access(fixture):
+    """Issue 32: a held lock is waited for, said so and given up on; an input file that is a
+    FIFO or a device is refused without blocking; a credential file others may read, or that
+    another user owns, is refused; assert creates no store."""
+    store = os.path.join(fixture.work, "access")
+    credential = fixture.register(store)
+    options = fixture.request(credential, "access-get.json")
+    get = fixture.assert_args(store, options)
+
+    # A lock another process holds.
+    holder = hold_lock(store, 30)
+    try:
+        before = store_files(store)
+        status, _, err, seconds, _ = run(get + ["--lock-timeout", "2.5"], timeout=20)
+        lines = err.splitlines()
+        check("assert --lock-timeout 2.5 on a held lock: says it waits, gives up, exit 1",
+              status == 1 and len(lines) == 2 and lines[0].startswith("fido2kit: waiting for ")
+              and "(for at most 2.5 s)" in lines[0] and lines[1].startswith("fido2kit: ")
+              and "gave up waiting" in lines[1] and 2.5 <= seconds < 2.5 + SECONDS_LIMIT,
+              f"exit {status} after {seconds:.2f} s: {err.strip()}")
+        environment = dict(os.environ, FIDO2KIT_LOCK_TIMEOUT="0.5")
+        start = time.monotonic()
+        process = subprocess.run(get, capture_output=True, env=environment, timeout=20)
+        seconds = time.monotonic() - start
+        err = process.stderr.decode()
+        check("FIDO2KIT_LOCK_TIMEOUT=0.5: gives up before the notice, one line",
+              process.returncode == 1 and one_line(err) and "gave up waiting" in err
+              and 0.5 <= seconds < 0.5 + SECONDS_LIMIT, f"{seconds:.2f} s: {err.strip()}")
+        status, _, err, seconds, _ = run(
+            [fixture.binary, "register", "--options", fixture.create, "--origin", ORIGIN,
+             "--store", store, "--lock-timeout", "1.2"], timeout=20)
+        check("register on a held lock gives up too, the store unchanged",
+              status == 1 and "gave up waiting" in err and store_files(store) == before,
+              f"exit {status} after {seconds:.2f} s: {err.strip()}")
+        status, _, err, _, _ = run(get + ["--lock-timeout", "soon"])
+        check("--lock-timeout that is not a number is a usage error (64)",
+              status == 64 and one_line(err) and "not a number of seconds" in err, err.strip())
+        # The holder killed with SIGKILL mid-wait: the kernel drops its lock, the waiter goes on.
+        waiter = subprocess.Popen(get, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  stdin=subprocess.DEVNULL)
+        time.sleep(1.5)
+        holder.kill()
+        holder.wait()
+        out, err = waiter.communicate(timeout=30)
+        err = err.decode()
+        check("a waiter whose lock holder is killed -9 goes on and says it waited",
+              waiter.returncode == 0 and err.startswith("fido2kit: waiting for ")
+              and err.count("\n") == 1 and counter_of(json.loads(out)) > 0, err.strip())
+    finally:
+        holder.kill()
+        holder.wait()
+
+    # Input files that are not regular files: refused at once, never read.
+    fifo = os.path.join(fixture.work, "input.fifo")
+    os.mkfifo(fifo)
+    belvo_store, _, intent, signals = fixture.belvo_store()
+    verify = [fixture.binary, "verify", "registration", "--challenge", CHALLENGE, "--origin",
+              ORIGIN, "--rp-id", "example.org", "--response"]
+    for device, words in ((fifo, "is a FIFO"), ("/dev/zero", "is a character device"),
+                          ("/dev/null", "is a character device")):
+        for name, args in [
+            ("register --options", [fixture.binary, "register", "--origin", ORIGIN, "--store",
+                                    store, "--options", device]),
+            ("assert --options", fixture.assert_args(store, device)),
+            ("verify registration --response", verify + [device]),
+            ("belvo enroll --fido-options", [fixture.binary, "belvo", "enroll", "--store",
+                                             belvo_store, "--fido-options", device]),
+            ("belvo authorize --risk-signals", [fixture.binary, "belvo", "authorize", "--store",
+                                                belvo_store, "--payment-intent", intent,
+                                                "--risk-signals", device]),
+        ]:
+            status, _, err, seconds, _ = run(args, timeout=10)
+            check(f"{name} {device}: refused at once", status == 1 and one_line(err)
+                  and words in err and "not a regular file" in err and seconds < SECONDS_LIMIT,
+                  f"exit {status} after {seconds:.2f} s: {err.strip()}")
+
+    # A credential file others may read, or another user's.
+    path = credential_file(store, credential)
+    before = store_files(store)
+    for mode in (0o644, 0o640, 0o604):
+        os.chmod(path, mode)
+        status, _, err, _, _ = run(get)
+        check(f"a credential file of mode {mode:o} is refused", status == 1 and one_line(err)
+              and f"open to group or others (mode {mode:o})" in err
+              and store_files(store) == before, err.strip())
+    os.chmod(path, 0o600)
+    if os.geteuid() == 0:
+        os.chown(path, 12345, 12345)
+        status, _, err, _, _ = run(get)
+        check("a credential file owned by another user is refused",
+              status == 1 and one_line(err) and "belongs to user 12345" in err, err.strip())
+        os.chown(path, 0, 0)
+    else:
+        print("skip a credential file owned by another user (needs root to make one)")
+    status, _, err, _, _ = run(get)
+    check("mode 600 again: assert signs", status == 0, err.strip())
+
+    # assert and belvo authorize never create a store.
+    missing = os.path.join(fixture.work, "missing", "store")
+    status, _, err, _, _ = run(fixture.assert_args(missing, options))
+    check("assert on a missing store fails and creates nothing",
+          status == 1 and one_line(err) and "no such credential store" in err
+          and not os.path.exists(os.path.join(fixture.work, "missing")), err.strip())
+    status, _, err, _, _ = run([fixture.binary, "belvo", "authorize", "--store", missing,
+                                "--payment-intent", intent, "--risk-signals", signals])
+    check("belvo authorize on a missing store fails and creates nothing",
+          status == 1 and one_line(err) and not os.path.exists(os.path.join(fixture.work, "missing")),
+          err.strip())
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else None
     if not binary:
@@ -550,7 +675,7 @@ def main():
     try:
         fixture = Fixture(binary, work)
         for test in (test_parallel_assertions, test_parallel_belvo, test_bounded_input,
-                     test_store_checks, test_repeated_member_names):
+                     test_store_checks, test_store_access, test_repeated_member_names):
             test(fixture)
         test_kills(fixture, int(os.environ.get("FAULTS_KILLS", "200")))
     finally:

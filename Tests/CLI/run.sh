@@ -45,6 +45,40 @@ input='9b7fffffffffffffff' expect "hostile length fails fast" 1 'declared length
 input='zz' expect "bad hex" 1 'invalid hex character' "$bin" cbor diag --hex
 input=$'\xa1\x61\x61\xf5' expect "binary stdin" 0 '{"a": true}' "$bin" cbor diag
 input='' expect "empty input" 1 'input ends inside an item' "$bin" cbor diag --hex
+# Input that is not one CBOR item is refused (exit 1), saying what it looks like; a CBOR
+# sequence needs --sequence.
+input='hello' expect "cbor diag refuses ASCII text" 1 'not CBOR: declared length exceeds the remaining input at offset 0: declares 8 bytes, 4 bytes remain; the input is text, not binary CBOR' "$bin" cbor diag
+input=$'1234\n' expect "cbor diag refuses text that decodes as several items" 1 'not one CBOR item: trailing bytes after the item at offset 1 (--sequence reads a CBOR sequence); the input is hexadecimal text (give --hex to read it)' "$bin" cbor diag
+input='a201020304' expect "cbor diag: hexadecimal without --hex says to give --hex" 1 'give --hex' "$bin" cbor diag
+input='The quick brown fox jumps over the lazy dog' expect "cbor diag refuses a sentence" 1 'the input is text, not binary CBOR' "$bin" cbor diag
+input='a201020304 01' expect "cbor diag refuses bytes after the item" 1 'trailing bytes after the item at offset 5 (--sequence' "$bin" cbor diag --hex
+input='a201020304 01' expect "cbor diag --sequence reads a CBOR sequence" 0 $'{1: 2, 3: 4}\n1' "$bin" cbor diag --hex --sequence
+input='a201020304 01' expect "cbor diag --strict refuses bytes after the item" 1 'trailing bytes after the item at offset 5' "$bin" cbor diag --hex --strict
+input=$'\x61\x62' expect "cbor diag: text that is one CBOR item is CBOR" 0 '"b"' "$bin" cbor diag
+input=$'\x01\x02' expect "cbor canonical refuses bytes after the item" 1 'not one CBOR item: trailing bytes after the item at offset 1' "$bin" cbor canonical
+input='hello' expect "cbor canonical refuses ASCII text" 1 'the input is text, not binary CBOR' "$bin" cbor canonical
+
+# --version prints the one version string, a semantic version not below the CHANGELOG's latest
+# release (a "## [X.Y.Z]" heading; none yet); usage errors exit 64 (EX_USAGE) with one line.
+input='' expect "--version" 0 "" "$bin" --version
+version="$("$bin" --version)"
+if python3 - "$version" CHANGELOG.md <<'PY'
+import re, sys
+version, changelog = sys.argv[1], open(sys.argv[2]).read()
+match = re.fullmatch(r"(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?", version)
+assert match, f"{version!r} is not a semantic version"
+released = [tuple(map(int, v)) for v in re.findall(r"^## \[(\d+)\.(\d+)\.(\d+)\]", changelog, re.M)]
+mine = tuple(map(int, match.groups()[:3]))
+latest = max(released, default=(0, 0, 0))
+assert mine > latest or (mine == latest and match.group(4) is None), f"{version} is below {latest}"
+PY
+then passes=$((passes + 1)); else echo "FAIL --version: $version"; failures=$((failures + 1)); fi
+input='' expect "an unknown option is a usage error" 64 "Unknown option '--bogus' (see 'fido2kit cbor diag --help')" "$bin" cbor diag --bogus
+input='' expect "an unknown subcommand is a usage error" 64 "Unexpected argument 'bogus'" "$bin" bogus
+input='' expect "a missing option is a usage error" 64 "Missing expected argument '--response <response>'" "$bin" verify registration --challenge AAAA --origin https://example.org --rp-id example.org
+input='' expect "a value its type refuses is a usage error" 64 "The value 'many' is invalid for '--sign-count <sign-count>'" "$bin" verify assertion --response - --challenge AAAA --origin https://example.org --rp-id example.org --public-key AAAA --sign-count many
+input='' expect "a challenge that is not base64url is a usage error" 64 '--challenge is not base64url' "$bin" verify registration --response - --challenge 'a+b/' --origin https://example.org --rp-id example.org
+input='' expect "--help exits 0" 0 'Exit status: 0 on success' "$bin" --help
 
 mkdir -p "$work/empty"
 echo '{"unrelated": true}' > "$work/empty/other.json"
@@ -65,18 +99,28 @@ if "$bin" register --options "$work/create.json" --origin https://example.org --
     verify_registration=(verify registration --response "$work/registration.json" --origin https://example.org --rp-id example.org)
     input='' expect "verify registration" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge"
     input='' expect "verify registration names the failed step" 1 '§7.1 step 8' "$bin" "${verify_registration[@]}" --challenge "$assertion_challenge"
-    input='' expect "verify registration with a bad --at" 1 'not an ISO 8601 / RFC 3339 date-time' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at yesterday
+    input='' expect "verify registration with a bad --at is a usage error" 64 'not an ISO 8601 / RFC 3339 date-time' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at yesterday
     for at in 2025-01-08T00:00:00 2025-01-08T00:00:00Z 2025-01-08T01:00:00.125+01:00 20250108T000000Z "2025-01-08 00:00:00"; do
         input='' expect "verify registration --at $at" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --at "$at"
     done
     input='' expect "verify registration: any of several --origin and --rp-id" 0 '"deviations":[]' "$bin" verify registration --response "$work/registration.json" --origin https://other.example --origin https://example.org --rp-id other.example --rp-id example.org --challenge "$registration_challenge"
-    input='' expect "verify registration: an unknown --relax name" 1 '--relax everything is not a relaxation (user-presence, backup-eligibility-change' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --relax everything
+    input='' expect "verify registration: an unknown --relax name is a usage error" 64 '--relax everything is not a relaxation (user-presence, backup-eligibility-change' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --relax everything
     input='' expect "verify registration: a known --relax name" 0 '"attestationType":"self"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --relax user-presence --relax backup-eligibility-change
-    input='' expect "verify registration: an unknown --allow-algorithm" 1 '--allow-algorithm ES257 is not a COSE algorithm' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --allow-algorithm ES257
-    input='' expect "verify registration: an unknown well-known root" 1 'fido2kit ships no root named "Nope"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --trust-anchor well-known:Nope
+    input='' expect "verify registration: an unknown --allow-algorithm is a usage error" 64 '--allow-algorithm ES257 is not a COSE algorithm' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --allow-algorithm ES257
+    input='' expect "verify registration: an unknown well-known root is a usage error" 64 'fido2kit ships no root named "Nope"' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --trust-anchor well-known:Nope
     input='' expect "verify registration --help lists the relaxations" 0 'safetynet-cts-profile' "$bin" verify registration --help
     printf 'not a CRL' > "$work/garbage.crl"
     input='' expect "verify registration with a bad --crl" 1 'garbage.crl: DER' "$bin" "${verify_registration[@]}" --challenge "$registration_challenge" --crl "$work/garbage.crl"
+    # A base64url value may begin with "-" (one random challenge in 64 does): "--challenge -…"
+    # takes the next argument whatever it looks like, as "--challenge=-…" does.
+    dash_challenge="-${registration_challenge:1}"
+    sed "s/$registration_challenge/$dash_challenge/; s/dXNlci0x/-XNlci0x/" "$work/create.json" > "$work/create-dash.json"
+    "$bin" register --options "$work/create-dash.json" --origin https://example.org --store "$work/store" > "$work/registration-dash.json"
+    dash_registration=(verify registration --response "$work/registration-dash.json" --origin https://example.org --rp-id example.org)
+    input='' expect "verify registration --challenge -… (separate argument)" 0 '"attestationType":"none"' "$bin" "${dash_registration[@]}" --challenge "$dash_challenge"
+    input='' expect "verify registration --challenge=-…" 0 '"attestationType":"none"' "$bin" "${dash_registration[@]}" "--challenge=$dash_challenge"
+    input='' expect "verify registration --challenge -… before the other options" 0 '"attestationType":"none"' "$bin" verify registration --challenge "$dash_challenge" --response "$work/registration-dash.json" --origin https://example.org --rp-id example.org
+    input='' expect "verify registration --challenge -… that differs fails at step 8, not on parsing" 1 '§7.1 step 8' "$bin" "${dash_registration[@]}" --challenge "-${assertion_challenge:1}"
     result="$("$bin" "${verify_registration[@]}" --challenge "$registration_challenge")"
     credential_id="$(printf '%s' "$result" | sed -E 's/.*"credentialId":"([^"]*)".*/\1/')"
     public_key="$(printf '%s' "$result" | sed -E 's/.*"publicKey":"([^"]*)".*/\1/')"
@@ -86,12 +130,55 @@ if "$bin" register --options "$work/create.json" --origin https://example.org --
     verify_assertion=(verify assertion --response "$work/assertion.json" --challenge "$assertion_challenge" --rp-id example.org "--public-key=$public_key")
     input='' expect "verify assertion" 0 '"signCount":1,"userVerified":true,"backupState":false,"deviations":[]}' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0
     input='' expect "verify assertion names the credential and its user" 0 "{\"credentialId\":\"$credential_id\",\"userHandle\":\"dXNlci0x\"" "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0 --user-handle dXNlci0x
+    input='' expect "verify assertion --public-key and --user-handle as separate arguments" 0 "\"userHandle\":\"dXNlci0x\"" "$bin" verify assertion --response "$work/assertion.json" --challenge "$assertion_challenge" --rp-id example.org --public-key "$public_key" --user-handle dXNlci0x --origin https://example.org --sign-count 0
+    input='' expect "verify assertion --user-handle -… is read, then compared" 1 '§7.2 step 6' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0 --user-handle -XNlci0x
     input='' expect "verify assertion refuses another user's handle" 1 '§7.2 step 6' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 0 --user-handle dXNlci0y
     input='' expect "verify assertion accepts a counter that did not advance with --relax" 0 'sign-count-regression' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 1 --relax sign-count-regression
     input='' expect "verify assertion names the failed step" 1 '§7.2 step 12' "$bin" "${verify_assertion[@]}" --origin https://example.com --sign-count 0
     input='' expect "verify assertion refuses a counter that did not advance" 1 '--relax sign-count-regression' "$bin" "${verify_assertion[@]}" --origin https://example.org --sign-count 1
 else
     echo "FAIL register for the verify tests"
+    failures=$((failures + 1))
+fi
+
+# options → register → verify registration, options → assert → verify assertion: no JSON written
+# by hand; the states carry the challenges, RP ID and requirements.
+e2e="$work/e2e"
+mkdir -p "$e2e"
+input='' expect "options registration" 0 '"rp":{"name":"Example","id":"example.org"},"user":{"id":"-XNlci0x","name":"alice","displayName":"Alice"},"challenge":"' "$bin" options registration --rp-id example.org --rp-name Example --user-name alice --display-name Alice --user-id -XNlci0x --state-out "$e2e/registration.state"
+"$bin" options registration --rp-id example.org --user-name alice --user-id -XNlci0x --state-out "$e2e/registration.state" > "$e2e/create.json"
+"$bin" options registration --rp-id example.org --user-name bob --state-out "$e2e/other.state" > /dev/null
+if [ "$(stat -c %a "$e2e/registration.state")" = 600 ] && grep -q '"ceremony":"registration"' "$e2e/registration.state"; then
+    passes=$((passes + 1))
+else
+    echo "FAIL options registration --state-out: not a mode 600 registration state"; failures=$((failures + 1))
+fi
+input='' expect "options registration --state-out - is a usage error" 64 'name a file' "$bin" options registration --rp-id example.org --user-name alice --state-out -
+input='' expect "options registration: a user handle of 65 bytes is a usage error" 64 'a user handle has 1 to 64' "$bin" options registration --rp-id example.org --user-name alice --user-id "$(python3 -c 'print("A" * 87)')"
+input='' expect "options registration --attestation maybe is a usage error" 64 'use none, indirect, direct or enterprise' "$bin" options registration --rp-id example.org --user-name alice --attestation maybe
+if "$bin" register --options "$e2e/create.json" --origin https://example.org --store "$work/e2e-store" > "$e2e/registration.json"; then
+    input='' expect "options → register → verify registration --state" 0 '"attestationType":"none"' "$bin" verify registration --response "$e2e/registration.json" --state "$e2e/registration.state" --origin https://example.org
+    input='' expect "verify registration --state of another ceremony fails at step 8" 1 '§7.1 step 8' "$bin" verify registration --response "$e2e/registration.json" --state "$e2e/other.state" --origin https://example.org
+    input='' expect "verify registration --state for another RP ID fails at step 1" 1 '§7.1 step 1' "$bin" verify registration --response "$e2e/registration.json" --state "$e2e/registration.state" --origin https://example.org --rp-id example.com
+    input='' expect "verify registration --state with --challenge is a usage error" 64 'not both' "$bin" verify registration --response "$e2e/registration.json" --state "$e2e/registration.state" --challenge "$registration_challenge" --origin https://example.org
+    input='' expect "verify registration --state with --allow-algorithm is a usage error" 64 'the algorithms come from --state' "$bin" verify registration --response "$e2e/registration.json" --state "$e2e/registration.state" --allow-algorithm RS1 --origin https://example.org
+    input='' expect "verify registration with neither --challenge nor --state is a usage error" 64 'give --challenge or --state' "$bin" verify registration --response "$e2e/registration.json" --origin https://example.org --rp-id example.org
+    result="$("$bin" verify registration --response "$e2e/registration.json" --state "$e2e/registration.state" --origin https://example.org)"
+    credential_id="$(printf '%s' "$result" | sed -E 's/.*"credentialId":"([^"]*)".*/\1/')"
+    public_key="$(printf '%s' "$result" | sed -E 's/.*"publicKey":"([^"]*)".*/\1/')"
+    input='' expect "options authentication" 0 "\"allowCredentials\":[{\"type\":\"public-key\",\"id\":\"$credential_id\"}]" "$bin" options authentication --rp-id example.org --credential-id "$credential_id" --state-out "$e2e/authentication.state"
+    "$bin" options authentication --rp-id example.org --credential-id "$credential_id" --state-out "$e2e/authentication.state" > "$e2e/get.json"
+    "$bin" assert --options "$e2e/get.json" --origin https://example.org --store "$work/e2e-store" > "$e2e/assertion.json"
+    verify_e2e=(verify assertion --response "$e2e/assertion.json" --origin https://example.org --public-key "$public_key" --sign-count 0)
+    input='' expect "options → assert → verify assertion --state" 0 '"userHandle":"-XNlci0x","signCount":1,"userVerified":true' "$bin" "${verify_e2e[@]}" --state "$e2e/authentication.state"
+    input='' expect "verify assertion --state of a registration is refused" 1 'the state is of "registration", not of authentication' "$bin" "${verify_e2e[@]}" --state "$e2e/registration.state"
+    "$bin" options authentication --rp-id example.org --credential-id AAAA --state-out "$e2e/elsewhere.state" > /dev/null
+    input='' expect "verify assertion --state that allowed another credential fails at step 5" 1 '§7.2 step 5' "$bin" "${verify_e2e[@]}" --state "$e2e/elsewhere.state"
+    "$bin" options authentication --rp-id example.org --state-out "$e2e/discoverable.state" > "$e2e/discoverable.json"
+    "$bin" assert --options "$e2e/discoverable.json" --origin https://example.org --store "$work/e2e-store" > "$e2e/discoverable-assertion.json"
+    input='' expect "options authentication without --credential-id: a discoverable sign-in" 0 '"userHandle":"-XNlci0x","signCount":2' "$bin" verify assertion --response "$e2e/discoverable-assertion.json" --origin https://example.org --public-key "$public_key" --sign-count 1 --user-handle -XNlci0x --state "$e2e/discoverable.state"
+else
+    echo "FAIL register on the options of options registration"
     failures=$((failures + 1))
 fi
 
@@ -124,6 +211,20 @@ printf '{"id": "pi-1", "status": "REQUIRES_ACTION", "payment_method_information"
 printf '%s\n' "${fido_options/CREDENTIAL/AfD-uI4LUzJAuzyLBRrPncocLusMgZ8yHNuuUl-7NSFbBlqrW2rMF0D_Ao-orNqdX3YZVf8_wk1jj--HuNH1uKE}" > "$work/belvo-guide-fido-options.json"
 printf '{"deviceId": "enc+/="}\n' > "$work/belvo-signals.json"
 input='' expect "belvo authorize writes the authorize body" 0 '{"risk_signals":{"deviceId": "enc+/="},"assertion":{"authenticatorAttachment":"platform","id":"'"$credential"'"' "$bin" belvo authorize --payment-intent "$work/belvo-intent.json" --risk-signals "$work/belvo-signals.json" --store "$belvo_store"
+# verify registration / verify assertion read the Belvo bodies as they are.
+"$bin" belvo enroll --fido-options "$work/belvo-options.json" --store "$work/belvo-verify-store" > "$work/belvo-confirm.json"
+belvo_verify=(verify registration --response "$work/belvo-confirm.json" --origin https://belvo.com --rp-id belvo.com)
+input='' expect "verify registration reads the belvo enroll body" 0 '"fmt":"none"' "$bin" "${belvo_verify[@]}" --challenge R3dsT2REOE5oZ25JbVE
+input='' expect "verify registration of the belvo enroll body checks its challenge" 1 '§7.1 step 8' "$bin" "${belvo_verify[@]}" --challenge R3dsT2REOE5oZ25JbVA
+belvo_result="$("$bin" "${belvo_verify[@]}" --challenge R3dsT2REOE5oZ25JbVE)"
+belvo_key="$(printf '%s' "$belvo_result" | sed -E 's/.*"publicKey":"([^"]*)".*/\1/')"
+belvo_id="$(printf '%s' "$belvo_result" | sed -E 's/.*"credentialId":"([^"]*)".*/\1/')"
+printf '%s\n' "${fido_options/CREDENTIAL/$belvo_id}" > "$work/belvo-verify-fido-options.json"
+"$bin" belvo authorize --payment-intent "$work/belvo-verify-fido-options.json" --risk-signals "$work/belvo-signals.json" --store "$work/belvo-verify-store" > "$work/belvo-authorize.json"
+input='' expect "verify assertion reads the belvo authorize body" 0 '"signCount":1,"userVerified":true' "$bin" verify assertion --response "$work/belvo-authorize.json" --challenge oGW096Hvr8sVUIOf-10iqWI7ZfSx2GhoU359bBRK9h4 --origin https://belvo.com --rp-id belvo.com --public-key "$belvo_key" --sign-count 0
+printf '{"confirmation_data": "not an object"}' > "$work/belvo-bad-body.json"
+input='' expect "a body whose confirmation_data is no object is read as a response and refused" 1 '§7.1 step 3' "$bin" verify registration --response "$work/belvo-bad-body.json" --origin https://belvo.com --rp-id belvo.com --challenge R3dsT2REOE5oZ25JbVE
+input='' expect "belvo enroll --help says how to verify its body" 0 'verifies the body as it is' "$bin" belvo enroll --help
 store_before="$(cd "$belvo_store" && ls -a | sort && cat ./*.credential | sha256sum)"
 input='' expect "belvo authorize: guide's credential is not on this device" 1 'noMatchingCredential' "$bin" belvo authorize --payment-intent "$work/belvo-guide-fido-options.json" --risk-signals "$work/belvo-signals.json" --store "$belvo_store"
 sed 's/{"alg": -7, "type": "public-key"}/{"alg": -8, "type": "public-key"}/' "$work/belvo-options.json" > "$work/belvo-no-es256.json"
@@ -138,9 +239,9 @@ else
     failures=$((failures + 1))
 fi
 input='' expect "demo runs the guide's flow and verifies both bodies" 0 'demo passed' "$bin" demo
-input='' expect "demo: --secret-id without --base-url is refused" 1 'need --base-url' "$bin" demo --secret-id x
-input='' expect "demo: --base-url that is not http(s) is refused" 1 'is not an http or https URL' "$bin" demo --base-url ftp://example.com --secret-id x --secret-password y
-input='' expect "demo: --base-url without a password is refused" 1 'needs --secret-password' env -u BELVO_SECRET_PASSWORD "$bin" demo --base-url http://127.0.0.1:9 --secret-id x
+input='' expect "demo: --secret-id without --base-url is a usage error" 64 'need --base-url' "$bin" demo --secret-id x
+input='' expect "demo: --base-url that is not http(s) is a usage error" 64 'is not an http or https URL' "$bin" demo --base-url ftp://example.com --secret-id x --secret-password y
+input='' expect "demo: --base-url without a password is a usage error" 64 'needs --secret-password' env -u BELVO_SECRET_PASSWORD "$bin" demo --base-url http://127.0.0.1:9 --secret-id x
 printf '{"os":"iOS"}' >"$work/no-device.json"
 input='' expect "demo: risk signals without a deviceId are refused" 1 'carry no deviceId' "$bin" demo --risk-signals "$work/no-device.json"
 
@@ -219,8 +320,9 @@ PY
     input='' expect "mds show --key-id (any case)" 0 '"description":"NEOWAVE Winkeo FIDO2"' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --key-id 1434D2F277FE479C35DDF6AA4D08A07CBCE99DD7
     input='' expect "mds show: an unknown AAGUID" 1 'has no entry for AAGUID 00000000-0000-0000-0000-000000000001' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid 00000000-0000-0000-0000-000000000001
     input='' expect "mds show: an unknown key identifier" 1 'has no entry for key identifier' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --key-id ba967bcbddc4c3040ffba1ac69fce08ed8478136
-    input='' expect "mds show: not a UUID" 1 '--aaguid is not a UUID' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid yubikey
-    input='' expect "mds show: needs one of --aaguid and --key-id" 1 'give exactly one of --aaguid and --key-id' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15
+    input='' expect "mds show: not a UUID is a usage error" 64 '--aaguid is not a UUID' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid yubikey
+    input='' expect "mds show: neither --aaguid nor --key-id is a usage error" 64 'give exactly one of --aaguid and --key-id' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15
+    input='' expect "mds show: both --aaguid and --key-id is a usage error" 64 'give exactly one of --aaguid and --key-id' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-09-15 --aaguid cb69481e-8ff7-4039-93ec-0a2729a154a8 --key-id 1434D2F277FE479C35DDF6AA4D08A07CBCE99DD7
     input='' expect "mds show: a stale BLOB is refused" 1 'was due to be replaced' "$bin" mds show "${blob[@]}" "${r3[@]}" --at 2023-10-02 --aaguid cb69481e-8ff7-4039-93ec-0a2729a154a8
 
     if [ -f ../shared/interop/peer-registrations.json ] && [ -f ../shared/vectors/real-registrations.json ]; then
@@ -243,7 +345,7 @@ PY
         input='' expect "verify registration --mds: the verdict names the metadata" 0 '"attestationTrust":"verified-metadata"' "$bin" "${registration[@]}" --mds "$mds/mds3-blob-31.jwt"
         input='' expect "verify registration --mds: a BLOB to the wrong root" 1 'does not verify to the trust anchor' "$bin" "${registration[@]}" --mds "$mds/mds3-blob-31.jwt" --mds-root "$mds/fido-conformance-fake-root.pem"
         input='' expect "verify registration --mds: a tampered BLOB" 1 'signature does not verify' "$bin" "${registration[@]}" --mds "$work/tampered.jwt"
-        input='' expect "verify registration: --mds-permissive needs --mds" 1 'need --mds' "$bin" "${registration[@]}" --mds-permissive
+        input='' expect "verify registration: --mds-permissive without --mds is a usage error" 64 'need --mds' "$bin" "${registration[@]}" --mds-permissive
         registration preg-001 ../shared/interop/peer-registrations.json
         input='' expect "verify registration --mds: fido-u2f YubiKey NEO by key identifier" 0 '"trustPath":"verified","metadata":{"description":"YubiKey NEO","status":"FIDO_CERTIFIED"' "$bin" "${registration[@]}" "${withmds[@]}"
         registration reg-042 ../shared/vectors/real-registrations.json

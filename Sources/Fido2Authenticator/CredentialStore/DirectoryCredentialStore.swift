@@ -32,7 +32,9 @@ import Darwin
 /// - Every change (``add(_:)``, ``replace(_:)``, ``update(id:_:)``, ``remove(id:)``) holds an
 ///   exclusive `flock` on the directory's `.lock` file from its read to its last write, so
 ///   changes from threads and processes sharing the directory never interleave; the kernel
-///   drops the lock of a process that dies.
+///   drops the lock of a process that dies. A change waits for a lock another holder keeps at
+///   most ``lockTimeout`` (30 seconds by default), calling ``onLockWait`` once after a second,
+///   then fails with `storeLocked` and changes nothing.
 /// - Every write goes to a temporary file in the same directory
 ///   (`.<name>.tmp-<32 random hex digits>`, created with `O_EXCL`), is flushed with `fsync`,
 ///   then renamed into place, and the directory is flushed: a crash or a kill leaves either the
@@ -41,20 +43,42 @@ import Darwin
 /// - Reads never follow a symbolic link and never block: a file named like a credential that is
 ///   a symbolic link, a FIFO or anything but a regular file, or that cannot be read back (bad
 ///   format, bad key, a name that does not match its ID), is reported as `corruptCredential`,
-///   never skipped. Files with other names are ignored.
+///   never skipped. A credential file that belongs to another user or that group or others
+///   may access (any of the mode bits 077) is refused as `storageFailure`, as the directory
+///   is: it holds a private key. Files with other names are ignored.
 public struct DirectoryCredentialStore: CredentialStore {
     /// The directory.
     public let path: String
 
+    /// The longest a change waits for the store's lock while another thread or process holds
+    /// it, before failing with `storeLocked` (default 30 seconds; zero: no wait).
+    public var lockTimeout: Duration
+
+    /// Called once per change that has waited a second for the lock, with a sentence saying
+    /// so (a command-line tool prints it on standard error); nil: nothing is said.
+    public var onLockWait: (@Sendable (String) -> Void)?
+
     /// Opens the store at `path`, creating the directory (and its parents) with mode 0700 when
-    /// it does not exist, and removes the temporary files writers that died left behind.
+    /// it does not exist and `createsDirectory` is true, and removes the temporary files
+    /// writers that died left behind.
     ///
+    /// - Parameters:
+    ///   - path: The directory.
+    ///   - createsDirectory: Whether a missing directory is created (a store that is only
+    ///     signed with, never registered into, passes false).
+    ///   - lockTimeout: ``lockTimeout``.
+    ///   - onLockWait: ``onLockWait``.
     /// - Throws: ``AuthenticatorError`` `storageFailure` when the path exists but is not a
-    ///   directory, cannot be created, belongs to another user, or is writable by group or
-    ///   others.
-    public init(path: String) throws {
+    ///   directory, is missing and `createsDirectory` is false, cannot be created, belongs to
+    ///   another user, or is writable by group or others.
+    public init(
+        path: String, createsDirectory: Bool = true, lockTimeout: Duration = .seconds(30),
+        onLockWait: (@Sendable (String) -> Void)? = nil
+    ) throws {
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        try StoreDirectory.prepare(self.path)
+        self.lockTimeout = lockTimeout
+        self.onLockWait = onLockWait
+        try StoreDirectory.prepare(self.path, creating: createsDirectory)
         StoreDirectory.removeStaleTemporaries(self.path)
     }
 
@@ -92,7 +116,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     public func add(_ credential: StoredCredential) throws {
         let name = try Self.fileName(for: credential.id)
         let bytes = try CredentialFile.encode(credential)
-        try StoreLock.withLock(directory: path) { () throws(AuthenticatorError) in
+        try StoreLock.withLock(directory: path, wait: lockWait) { () throws(AuthenticatorError) in
             guard !exists(name) else {
                 throw AuthenticatorError(
                     .credentialExists, "a credential with this ID is stored (\(name))", field: "id")
@@ -108,7 +132,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     public func replace(_ credential: StoredCredential) throws {
         let name = try Self.fileName(for: credential.id)
         let bytes = try CredentialFile.encode(credential)
-        try StoreLock.withLock(directory: path) { () throws(AuthenticatorError) in
+        try StoreLock.withLock(directory: path, wait: lockWait) { () throws(AuthenticatorError) in
             guard exists(name) else { throw notFound(name) }
             try install(bytes, as: name)
         }
@@ -124,7 +148,7 @@ public struct DirectoryCredentialStore: CredentialStore {
         id: [UInt8], _ change: (inout StoredCredential) throws -> Void
     ) throws -> StoredCredential {
         let name = try Self.fileName(for: id)
-        return try StoreLock.withLock(directory: path) { () throws in
+        return try StoreLock.withLock(directory: path, wait: lockWait) { () throws in
             guard let bytes = try StoreFile.readRegular(full(name)) else { throw notFound(name) }
             var credential = try decode(bytes, name: name)
             try change(&credential)
@@ -143,7 +167,7 @@ public struct DirectoryCredentialStore: CredentialStore {
     ///   `storageFailure` when it cannot be removed.
     public func remove(id: [UInt8]) throws {
         let name = try Self.fileName(for: id)
-        try StoreLock.withLock(directory: path) { () throws(AuthenticatorError) in
+        try StoreLock.withLock(directory: path, wait: lockWait) { () throws(AuthenticatorError) in
             guard unlink(full(name)) == 0 else {
                 let error = errno
                 if error == ENOENT { throw notFound(name) }
@@ -168,6 +192,10 @@ public struct DirectoryCredentialStore: CredentialStore {
     }
 
     private func full(_ name: String) -> String { path + "/" + name }
+
+    private var lockWait: StoreLock.Wait {
+        StoreLock.Wait(timeout: max(lockTimeout, .zero), notice: onLockWait)
+    }
 
     /// Whether the directory has an entry `name` (of any kind, a dangling link included).
     private func exists(_ name: String) -> Bool {

@@ -9,16 +9,23 @@ import Darwin
 /// The directory of a ``DirectoryCredentialStore``: made when missing, checked before use, and
 /// rid of temporary files that writers killed mid-write left behind.
 enum StoreDirectory {
-    /// Makes `path` (and its missing parents) with mode 0700 when it does not exist, then checks
-    /// it as ssh checks the directory of its keys: a directory, owned by the effective user (or
-    /// root), writable by nobody else, since whoever can write there can plant or swap
-    /// credentials.
+    /// Makes `path` (and its missing parents) with mode 0700 when it does not exist and
+    /// `creating` is true, then checks it as ssh checks the directory of its keys: a directory,
+    /// owned by the effective user (or root), writable by nobody else, since whoever can write
+    /// there can plant or swap credentials.
     ///
     /// - Throws: ``AuthenticatorError`` `storageFailure` naming what is wrong.
-    static func prepare(_ path: String) throws(AuthenticatorError) {
-        try make(path)
+    static func prepare(_ path: String, creating: Bool) throws(AuthenticatorError) {
+        if creating { try make(path) }
         var status = stat()
-        guard stat(path, &status) == 0 else { throw StoreFile.failure("stat \(path)", errno) }
+        guard stat(path, &status) == 0 else {
+            let error = errno
+            if error == ENOENT, !creating {
+                throw AuthenticatorError(
+                    .storageFailure, "\(path): no such credential store (nothing is stored yet)")
+            }
+            throw StoreFile.failure("stat \(path)", error)
+        }
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw AuthenticatorError(.storageFailure, "\(path) is not a directory")
         }

@@ -15,21 +15,78 @@ import Darwin
 enum StoreLock {
     static let fileName = ".lock"
 
-    /// Runs `body` holding the lock, waiting for it as long as another holder keeps it.
+    /// How a change waits for the lock while another thread or process holds it.
+    struct Wait: Sendable {
+        /// The longest wait before giving up with `storeLocked`.
+        var timeout: Duration
+        /// After how long `notice` is called (once per wait).
+        var noticeAfter: Duration = .seconds(1)
+        /// Told, once, that the change is waiting and for how long it will.
+        var notice: (@Sendable (String) -> Void)?
+    }
+
+    /// Runs `body` holding the lock, waiting for it while another holder keeps it, at most
+    /// `wait.timeout`.
     ///
-    /// - Throws: ``AuthenticatorError`` `storageFailure` when the lock file cannot be opened or
-    ///   locked; what `body` throws.
+    /// The lock is tried without blocking, then again after pauses that grow from 1 ms to
+    /// 25 ms, so that the wait can be bounded and announced without signals or threads.
+    ///
+    /// - Throws: ``AuthenticatorError`` `storeLocked` when the lock stays taken for the whole
+    ///   wait; `storageFailure` when the lock file cannot be opened or locked; what `body`
+    ///   throws.
     static func withLock<Result, Failure: Error>(
-        directory: String, _ body: () throws(Failure) -> Result
+        directory: String, wait: Wait, _ body: () throws(Failure) -> Result
     ) throws -> Result {
         let descriptor = try openLockFile(directory)
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw StoreFile.failure("flock \(directory)/\(fileName)", errno)
-            }
-        }
+        try acquire(descriptor, directory: directory, wait: wait)
         return try body()
+    }
+
+    private static func acquire(
+        _ descriptor: Int32, directory: String, wait: Wait
+    ) throws(AuthenticatorError) {
+        let path = directory + "/" + fileName
+        let start = ContinuousClock.now
+        var pause: Duration = .milliseconds(1)
+        var noticed = false
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let error = errno
+            if error == EINTR { continue }
+            guard error == EWOULDBLOCK || error == EAGAIN else {
+                throw StoreFile.failure("flock \(path)", error)
+            }
+            let waited = ContinuousClock.now - start
+            guard waited < wait.timeout else {
+                throw AuthenticatorError(
+                    .storeLocked,
+                    "\(path) stayed locked by another process or thread for "
+                        + "\(seconds(waited)): gave up waiting, nothing was changed")
+            }
+            if !noticed, waited >= wait.noticeAfter {
+                noticed = true
+                wait.notice?(
+                    "waiting for \(path), which another process or thread holds "
+                        + "(for at most \(seconds(wait.timeout)))")
+            }
+            sleep(for: min(pause, wait.timeout - waited))
+            pause = min(pause * 2, .milliseconds(25))
+        }
+    }
+
+    /// `1.5 s`, `30 s`.
+    private static func seconds(_ duration: Duration) -> String {
+        let (whole, fraction) = duration.components
+        let tenths = fraction / 100_000_000_000_000_000
+        return tenths == 0 ? "\(whole) s" : "\(whole).\(tenths) s"
+    }
+
+    /// `nanosleep` for `duration` (a signal may end it early: the caller retries).
+    private static func sleep(for duration: Duration) {
+        let (whole, fraction) = duration.components
+        var request = timespec(
+            tv_sec: Int(max(0, whole)), tv_nsec: Int(max(0, fraction / 1_000_000_000)))
+        _ = nanosleep(&request, nil)
     }
 
     /// Runs `body` holding the lock when nobody else holds it; returns false without running it

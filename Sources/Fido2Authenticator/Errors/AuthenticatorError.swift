@@ -13,7 +13,7 @@ import Fido2WebAuthnWire
 ///
 /// A credential store of your own (on a database, say) throws these errors too, with
 /// ``init(_:_:field:)``: `credentialExists`, `credentialNotFound`, `corruptCredential`,
-/// `storageFailure`.
+/// `storageFailure`, `storeLocked`.
 public struct AuthenticatorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure this is. New codes may be added, so switch over codes with a
     /// `default` branch.
@@ -40,6 +40,7 @@ public struct AuthenticatorError: Error, Sendable, Hashable, CustomStringConvert
             case credentialNotFound
             case corruptCredential
             case storageFailure
+            case storeLocked
         }
 
         private let kind: Kind
@@ -99,6 +100,9 @@ public struct AuthenticatorError: Error, Sendable, Hashable, CustomStringConvert
         /// The storage refused an operation (``AuthenticatorError/reason`` carries the system's
         /// error).
         public static let storageFailure = Code(.storageFailure)
+        /// Another thread or process held the store's lock for longer than the store waits
+        /// (``DirectoryCredentialStore/lockTimeout``): nothing was changed.
+        public static let storeLocked = Code(.storeLocked)
 
         /// The code's name, such as `noMatchingCredential`.
         public var description: String { kind.rawValue }

@@ -25,13 +25,15 @@ struct AssertCommand: ParsableCommand {
     @Option(help: "The caller's origin, such as https://example.org.")
     var origin: String
 
-    @Option(help: "The credential store directory.")
+    @Option(help: "The credential store directory (never created: it must hold the credential).")
     var store: String
+
+    @OptionGroup var storeOptions: StoreOptions
 
     func run() throws {
         try failingCleanly {
             let authenticator = SoftwareAuthenticator(
-                store: try DirectoryCredentialStore(path: store))
+                store: try storeOptions.store(store, creating: false))
             let response = try authenticator.getAssertion(
                 optionsJSON: try InputFile.read(options, limit: .webAuthnJSON), origin: origin)
             try StandardStreams.write(response.jsonBytes() + [UInt8(ascii: "\n")])

@@ -30,7 +30,10 @@ struct BelvoCommand: ParsableCommand {
                 --fido-options (user.id a UUID, challenge base64url, the appid extension \
                 ignored), creates an ES256 credential in --store and prints the body of \
                 POST /enrollments/{id}/confirm/ ({"confirmation_data": {…}}). On failure, an \
-                unwritable standard output included, the store is unchanged.
+                unwritable standard output included, the store is unchanged. \
+                confirmation_data is the RegistrationResponseJSON: `fido2kit verify \
+                registration --response BODY --challenge <the options' challenge> --origin \
+                https://<rp.id> --rp-id <rp.id>` verifies the body as it is.
                 """
         )
 
@@ -42,13 +45,15 @@ struct BelvoCommand: ParsableCommand {
         @Option(help: "The credential store directory (created when missing).")
         var store: String
 
+        @OptionGroup var storeOptions: StoreOptions
+
         @Option(help: "The origin to report (default https://<rp.id>).")
         var origin: String?
 
         func run() throws {
             try failingCleanly {
                 let options = try InputFile.read(fidoOptions, limit: .belvoJSON)
-                let credentialStore = try DirectoryCredentialStore(path: store)
+                let credentialStore = try storeOptions.store(store, creating: true)
                 let device = BelvoDevice(store: credentialStore, origin: origin)
                 let request = try device.confirmEnrollmentRequest(fidoOptions: options)
                 try AuthenticatorCLI.deliver(
@@ -73,7 +78,9 @@ struct BelvoCommand: ParsableCommand {
                 POST /payment-intents/{id}/authorize/ ({"risk_signals": …, "assertion": …}), \
                 the risk signals copied byte for byte from --risk-signals (surrounding \
                 whitespace aside). On failure the store is unchanged, except that a body that \
-                cannot be written leaves the counter advanced (a gap, never a repeat).
+                cannot be written leaves the counter advanced (a gap, never a repeat). \
+                assertion is the AuthenticationResponseJSON: `fido2kit verify assertion \
+                --response BODY …` verifies the body as it is.
                 """
         )
 
@@ -87,8 +94,11 @@ struct BelvoCommand: ParsableCommand {
             help: "The risk signals JSON object file (- for standard input).")
         var riskSignals: String
 
-        @Option(help: "The credential store directory.")
+        @Option(
+            help: "The credential store directory (never created: it must hold the credential).")
         var store: String
+
+        @OptionGroup var storeOptions: StoreOptions
 
         @Option(help: "The origin to report (default https://<rpId>).")
         var origin: String?
@@ -96,14 +106,15 @@ struct BelvoCommand: ParsableCommand {
         func run() throws {
             try failingCleanly {
                 guard !(paymentIntent == "-" && riskSignals == "-") else {
-                    throw CommandFailure("--payment-intent and --risk-signals cannot both be -")
+                    throw CommandFailure.usage(
+                        "--payment-intent and --risk-signals cannot both be -")
                 }
                 let intent = try InputFile.read(paymentIntent, limit: .belvoJSON)
                 // A file's trailing newline is not part of the signals; inside, every byte is kept.
                 let signals = try BelvoRiskSignals(
                     json: Self.trimmed(try InputFile.read(riskSignals, limit: .belvoJSON)))
                 let device = BelvoDevice(
-                    store: try DirectoryCredentialStore(path: store), origin: origin)
+                    store: try storeOptions.store(store, creating: false), origin: origin)
                 let request: BelvoAuthorizePaymentRequest
                 if Self.isBareFidoOptions(intent) {
                     request = try device.authorizePaymentRequest(

@@ -90,7 +90,7 @@ struct DemoCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         guard let baseURL else {
             if secretID != nil || secretPassword != nil || callbackURL != nil {
-                throw CommandFailure(
+                throw CommandFailure.usage(
                     "--secret-id, --secret-password and --callback-url need --base-url")
             }
             return nil
@@ -98,15 +98,16 @@ struct DemoCommand: AsyncParsableCommand {
         guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host != nil
         else {
-            throw CommandFailure("--base-url \(baseURL) is not an http or https URL")
+            throw CommandFailure.usage("--base-url \(baseURL) is not an http or https URL")
         }
         guard let id = secretID ?? environment["BELVO_SECRET_ID"], !id.isEmpty else {
-            throw CommandFailure("--base-url needs --secret-id (or BELVO_SECRET_ID)")
+            throw CommandFailure.usage("--base-url needs --secret-id (or BELVO_SECRET_ID)")
         }
         guard let password = secretPassword ?? environment["BELVO_SECRET_PASSWORD"],
             !password.isEmpty
         else {
-            throw CommandFailure("--base-url needs --secret-password (or BELVO_SECRET_PASSWORD)")
+            throw CommandFailure.usage(
+                "--base-url needs --secret-password (or BELVO_SECRET_PASSWORD)")
         }
         return BelvoDemoServer(
             baseURL: url, secretID: id, secretPassword: password, callbackURL: callbackURL,

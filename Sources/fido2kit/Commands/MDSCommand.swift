@@ -124,17 +124,17 @@ struct MDSCommand: ParsableCommand {
         func run() throws {
             try failingCleanly {
                 guard (aaguid == nil) != (keyID == nil) else {
-                    throw CommandFailure("give exactly one of --aaguid and --key-id")
+                    throw CommandFailure.usage("give exactly one of --aaguid and --key-id")
                 }
                 var wanted: AAGUID?
                 if let aaguid {
                     guard let parsed = AAGUID(uuidString: aaguid) else {
-                        throw CommandFailure("--aaguid is not a UUID: \(aaguid)")
+                        throw CommandFailure.usage("--aaguid is not a UUID: \(aaguid)")
                     }
                     wanted = parsed
                 }
                 if let keyID, keyID.isEmpty || !keyID.allSatisfy(\.isHexDigit) {
-                    throw CommandFailure("--key-id is not hexadecimal: \(keyID)")
+                    throw CommandFailure.usage("--key-id is not hexadecimal: \(keyID)")
                 }
                 let blob = try MetadataInput.blob(
                     options.blob, rootPath: options.root,

@@ -53,12 +53,14 @@ struct RegisterCommand: ParsableCommand {
     @Option(help: "The AAGUID to report, as a UUID (default all zeros).")
     var aaguid: String?
 
+    @OptionGroup var storeOptions: StoreOptions
+
     func run() throws {
         try failingCleanly {
             var configuration = AuthenticatorConfiguration()
             if let aaguid {
                 guard let value = AAGUID(uuidString: aaguid) else {
-                    throw CommandFailure("--aaguid \(aaguid) is not a UUID")
+                    throw CommandFailure.usage("--aaguid \(aaguid) is not a UUID")
                 }
                 configuration.aaguid = value
             }
@@ -68,7 +70,7 @@ struct RegisterCommand: ParsableCommand {
             }
             configuration.attestation = try attestationMode()
             let optionsJSON = try InputFile.read(options, limit: .webAuthnJSON)
-            let credentialStore = try DirectoryCredentialStore(path: store)
+            let credentialStore = try storeOptions.store(store, creating: true)
             let authenticator = SoftwareAuthenticator(
                 configuration: configuration, store: credentialStore)
             let response = try authenticator.makeCredential(
@@ -83,22 +85,23 @@ struct RegisterCommand: ParsableCommand {
         switch attestation {
         case "none":
             guard attestationKey == nil, attestationChain == nil else {
-                throw CommandFailure(
+                throw CommandFailure.usage(
                     "--attestation-key/--attestation-chain need --attestation packed")
             }
             return .none
         case "packed", "fido-u2f":
             guard let attestationKey else {
                 guard attestationChain == nil else {
-                    throw CommandFailure("--attestation-chain needs --attestation-key")
+                    throw CommandFailure.usage("--attestation-chain needs --attestation-key")
                 }
                 guard attestation == "packed" else {
-                    throw CommandFailure("fido-u2f needs --attestation-key and --attestation-chain")
+                    throw CommandFailure.usage(
+                        "fido-u2f needs --attestation-key and --attestation-chain")
                 }
                 return .packedSelf
             }
             guard let attestationChain else {
-                throw CommandFailure("--attestation-key needs --attestation-chain")
+                throw CommandFailure.usage("--attestation-key needs --attestation-chain")
             }
             let key = try PrivateKey(
                 pemRepresentation: try InputFile.readText(attestationKey, limit: .pem))
@@ -115,7 +118,7 @@ struct RegisterCommand: ParsableCommand {
             }
             return .packed(attestationKey: key, certificateChain: chain)
         default:
-            throw CommandFailure("--attestation \(attestation): use none, packed or fido-u2f")
+            throw CommandFailure.usage("--attestation \(attestation): use none, packed or fido-u2f")
         }
     }
 }
@@ -149,7 +152,7 @@ enum AuthenticatorCLI {
         if let number = Int(text) { return COSEAlgorithm(rawValue: number) }
         if let algorithm = COSEAlgorithm(joseName: text) { return algorithm }
         if text.uppercased() == "ED448" { return .ed448 }
-        throw CommandFailure("--alg \(text): not an algorithm name or COSE number")
+        throw CommandFailure.usage("--alg \(text): not an algorithm name or COSE number")
     }
 
     /// The DER of every `CERTIFICATE` block of a PEM file, in order.

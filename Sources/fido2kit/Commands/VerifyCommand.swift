@@ -18,15 +18,22 @@ struct VerifyCommand: ParsableCommand {
     struct Ceremony: ParsableArguments {
         @Option(
             help:
-                "The response JSON file (RegistrationResponseJSON or AuthenticationResponseJSON); - for standard input."
+                "The response JSON file (RegistrationResponseJSON or AuthenticationResponseJSON, or the body `belvo enroll` or `belvo authorize` writes); - for standard input."
         )
         var response: String
 
         @Option(
+            parsing: .unconditional,
             help:
-                "The challenge sent in the options, unpadded base64url (--challenge=VALUE when it starts with -)."
+                "The challenge sent in the options, unpadded base64url (it may begin with -: the next argument is always taken). Or --state."
         )
-        var challenge: String
+        var challenge: String?
+
+        @Option(
+            help:
+                "The ceremony state `fido2kit options … --state-out` wrote: its challenge, RP ID and user verification stand in for --challenge, --rp-id and --require-uv (and, for a registration, its algorithms for --allow-algorithm), and it must not have expired."
+        )
+        var state: String?
 
         @Option(
             name: .customLong("origin"),
@@ -37,8 +44,10 @@ struct VerifyCommand: ParsableCommand {
 
         @Option(
             name: .customLong("rp-id"),
-            help: "An RP ID the credential may be scoped to; repeatable.")
-        var rpIDs: [String]
+            help:
+                "An RP ID the credential may be scoped to; repeatable (default with --state: its RP ID)."
+        )
+        var rpIDs: [String] = []
 
         @Flag(name: .customLong("require-uv"), help: "Require user verification (the UV flag).")
         var requireUV = false
@@ -58,16 +67,19 @@ struct VerifyCommand: ParsableCommand {
                     .joined(separator: "\n"), valueName: "name"))
         var relaxations: [String] = []
 
-        /// The relying party these options describe, trusting `trustPolicy`.
+        /// The relying party these options describe, trusting `trustPolicy`; its RP IDs are
+        /// those of `--rp-id`, else `stateRelyingPartyID` (the state's).
         func relyingParty(
-            trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy()
+            trustPolicy: AttestationTrustPolicy = AttestationTrustPolicy(),
+            stateRelyingPartyID: String? = nil
         ) throws -> RelyingParty {
-            guard !origins.isEmpty else { throw CommandFailure("--origin is required") }
-            guard !rpIDs.isEmpty else { throw CommandFailure("--rp-id is required") }
+            guard !origins.isEmpty else { throw CommandFailure.usage("--origin is required") }
+            let rpIDs = self.rpIDs.isEmpty ? stateRelyingPartyID.map { [$0] } ?? [] : self.rpIDs
+            guard !rpIDs.isEmpty else { throw CommandFailure.usage("--rp-id is required") }
             var named: VerificationRelaxations = []
             for name in relaxations {
                 guard let relaxation = VerificationRelaxations(name: name) else {
-                    throw CommandFailure(
+                    throw CommandFailure.usage(
                         "--relax \(name) is not a relaxation ("
                             + VerificationRelaxations.named.map(\.name).joined(separator: ", ")
                             + ")")
@@ -80,17 +92,58 @@ struct VerifyCommand: ParsableCommand {
                 relaxations: named)
         }
 
-        /// The response file's bytes.
-        func responseBytes() throws -> [UInt8] {
-            try InputFile.read(response, limit: .webAuthnJSON)
+        /// The response file's bytes, or, when the file is a Belvo request body, the bytes of
+        /// the WebAuthn response it carries in its member `belvoMember` (`confirmation_data`
+        /// of `belvo enroll`'s body, `assertion` of `belvo authorize`'s).
+        ///
+        /// A body is told from a response by its members: an object with `belvoMember` (an
+        /// object) and none of a response's `id`, `rawId` and `response`. The member is
+        /// serialized again (members in order, numbers as written, strings as `JSON.stringify`
+        /// escapes them), which keeps every base64url value byte for byte. Anything else,
+        /// JSON that does not parse included, is the response itself, for the WebAuthn reader
+        /// to judge.
+        func responseBytes(belvoMember: String) throws -> [UInt8] {
+            let bytes = try InputFile.read(response, limit: .webAuthnJSON)
+            guard case .object(let body)? = try? JSONReader().read(bytes),
+                !body.contains(name: "id"), !body.contains(name: "rawId"),
+                !body.contains(name: "response"),
+                case .object(let carried)? = body[belvoMember]
+            else { return bytes }
+            return JSONValue.object(carried).serialized()
         }
 
         /// The challenge's bytes.
         func challengeBytes() throws -> [UInt8] {
+            guard let challenge else { throw CommandFailure.usage("give --challenge or --state") }
             do {
                 return try Base64URL.decode(challenge)
             } catch {
-                throw CommandFailure("--challenge is not base64url: \(error)")
+                throw CommandFailure.usage("--challenge is not base64url: \(error)")
+            }
+        }
+
+        /// Refuses `--challenge` with `--state`, or neither.
+        func validate() throws {
+            switch (challenge, state) {
+            case (nil, nil): throw ValidationError("give --challenge or --state")
+            case (.some, .some):
+                throw ValidationError("give --challenge or --state, not both: the state has one")
+            default: break
+            }
+            if state != nil, requireUV {
+                throw ValidationError("--require-uv comes from --state: leave it out")
+            }
+        }
+
+        /// The state of `--state`, read as `State`.
+        ///
+        /// - Throws: ``CommandFailure`` naming the file and what is wrong with it.
+        func readState<State: WebAuthnJSONForm>(_: State.Type, path: String) throws -> State {
+            let bytes = try InputFile.read(path, limit: .webAuthnJSON)
+            do {
+                return try State(jsonBytes: bytes)
+            } catch {
+                throw CommandFailure("--state \(path): \(error)")
             }
         }
     }
@@ -200,15 +253,34 @@ struct VerifyCommand: ParsableCommand {
         )
         var mdsPermissive = false
 
+        func validate() throws {
+            if ceremony.state != nil, !allowedAlgorithms.isEmpty {
+                throw ValidationError(
+                    "--allow-algorithm: the algorithms come from --state (those the options offered)"
+                )
+            }
+        }
+
         func run() throws {
             try failingCleanly {
-                let relyingParty = try ceremony.relyingParty(trustPolicy: try trustPolicy())
-                let result = try relyingParty.verifyRegistration(
-                    jsonBytes: try ceremony.responseBytes(),
-                    expecting: RegistrationExpectations(
-                        challenge: try ceremony.challengeBytes(),
-                        requiresUserVerification: ceremony.requireUV,
-                        allowedAlgorithms: try algorithms()))
+                let result: VerifiedRegistration
+                if let path = ceremony.state {
+                    let state = try ceremony.readState(RegistrationState.self, path: path)
+                    let relyingParty = try ceremony.relyingParty(
+                        trustPolicy: try trustPolicy(),
+                        stateRelyingPartyID: state.relyingPartyID)
+                    result = try relyingParty.verifyRegistration(
+                        responseBytes: try ceremony.responseBytes(
+                            belvoMember: "confirmation_data"), state: state)
+                } else {
+                    let relyingParty = try ceremony.relyingParty(trustPolicy: try trustPolicy())
+                    result = try relyingParty.verifyRegistration(
+                        jsonBytes: try ceremony.responseBytes(belvoMember: "confirmation_data"),
+                        expecting: RegistrationExpectations(
+                            challenge: try ceremony.challengeBytes(),
+                            requiresUserVerification: ceremony.requireUV,
+                            allowedAlgorithms: try algorithms()))
+                }
                 var writer = JSONWriter(reservingCapacity: 512)
                 writer.beginObject()
                 writer.name("credentialId")
@@ -267,7 +339,7 @@ struct VerifyCommand: ParsableCommand {
             var algorithms = RegistrationExpectations.supportedAlgorithms
             for name in allowedAlgorithms {
                 guard let algorithm = COSEAlgorithm(name: name) else {
-                    throw CommandFailure(
+                    throw CommandFailure.usage(
                         "--allow-algorithm \(name) is not a COSE algorithm name (ES256, RS1, …) or number"
                     )
                 }
@@ -288,7 +360,7 @@ struct VerifyCommand: ParsableCommand {
                 policy.metadata = MetadataTrustPolicy(
                     blob: blob, mode: mdsPermissive ? .permissive : .strict)
             } else if mdsRoot != nil || mdsPermissive {
-                throw CommandFailure("--mds-root and --mds-permissive need --mds")
+                throw CommandFailure.usage("--mds-root and --mds-permissive need --mds")
             }
             for path in trustAnchors {
                 if path == "well-known" {
@@ -299,7 +371,7 @@ struct VerifyCommand: ParsableCommand {
                     let name = String(path.dropFirst("well-known:".count))
                     guard let root = WellKnownAttestationRoots.all.first(where: { $0.name == name })
                     else {
-                        throw CommandFailure(
+                        throw CommandFailure.usage(
                             "--trust-anchor \(path): fido2kit ships no root named \"\(name)\" ("
                                 + WellKnownAttestationRoots.all.map(\.name).joined(separator: "; ")
                                 + ")")
@@ -338,7 +410,7 @@ struct VerifyCommand: ParsableCommand {
         func validationTime() throws -> Int64? {
             guard let at else { return nil }
             guard let seconds = ISO8601Time.seconds(at) else {
-                throw CommandFailure(
+                throw CommandFailure.usage(
                     "--at is not an ISO 8601 / RFC 3339 date-time (such as 2025-01-08T00:00:00Z): \(at)"
                 )
             }
@@ -366,9 +438,9 @@ struct VerifyCommand: ParsableCommand {
         @OptionGroup var ceremony: Ceremony
 
         @Option(
-            name: .customLong("public-key"),
+            name: .customLong("public-key"), parsing: .unconditional,
             help:
-                "The credential public key as stored: a COSE_Key, unpadded base64url (--public-key=VALUE when it starts with -)."
+                "The credential public key as stored: a COSE_Key, unpadded base64url (it may begin with -)."
         )
         var publicKey: String
 
@@ -378,9 +450,9 @@ struct VerifyCommand: ParsableCommand {
         var signCount: UInt32
 
         @Option(
-            name: .customLong("user-handle"),
+            name: .customLong("user-handle"), parsing: .unconditional,
             help:
-                "The user handle (user.id) of the account the credential belongs to, unpadded base64url: the response's userHandle, when present, must be it."
+                "The user handle (user.id) of the account the credential belongs to, unpadded base64url (it may begin with -): the response's userHandle, when present, must be it."
         )
         var userHandle: String?
 
@@ -389,7 +461,7 @@ struct VerifyCommand: ParsableCommand {
                 let response: AuthenticationResponseJSON
                 do {
                     response = try AuthenticationResponseJSON(
-                        jsonBytes: try ceremony.responseBytes())
+                        jsonBytes: try ceremony.responseBytes(belvoMember: "assertion"))
                 } catch let error as WebAuthnError {
                     throw CommandFailure("§7.2 step 3: \(error)")
                 }
@@ -397,14 +469,14 @@ struct VerifyCommand: ParsableCommand {
                 do {
                     keyBytes = try Base64URL.decode(publicKey)
                 } catch {
-                    throw CommandFailure("§7.2 step 21: --public-key is not base64url: \(error)")
+                    throw CommandFailure.usage("--public-key is not base64url: \(error)")
                 }
                 var owner: [UInt8]?
                 if let userHandle {
                     do {
                         owner = try Base64URL.decode(userHandle)
                     } catch {
-                        throw CommandFailure("--user-handle is not base64url: \(error)")
+                        throw CommandFailure.usage("--user-handle is not base64url: \(error)")
                     }
                 }
                 let backupEligible =
@@ -414,11 +486,18 @@ struct VerifyCommand: ParsableCommand {
                     id: response.rawId, publicKeyBytes: keyBytes, signCount: signCount,
                     backupEligible: backupEligible, userHandle: owner,
                     tolerating: ceremony.strict ? [] : CBORReader.encodingChecks)
-                let result = try ceremony.relyingParty().verifyAuthentication(
-                    response,
-                    expecting: AuthenticationExpectations(
-                        challenge: try ceremony.challengeBytes(), credential: record,
-                        requiresUserVerification: ceremony.requireUV))
+                let result: VerifiedAuthentication
+                if let path = ceremony.state {
+                    let state = try ceremony.readState(AuthenticationState.self, path: path)
+                    result = try ceremony.relyingParty(stateRelyingPartyID: state.relyingPartyID)
+                        .finishAuthentication(response, state: state, credential: record)
+                } else {
+                    result = try ceremony.relyingParty().verifyAuthentication(
+                        response,
+                        expecting: AuthenticationExpectations(
+                            challenge: try ceremony.challengeBytes(), credential: record,
+                            requiresUserVerification: ceremony.requireUV))
+                }
                 var writer = JSONWriter(reservingCapacity: 160)
                 writer.beginObject()
                 writer.name("credentialId")

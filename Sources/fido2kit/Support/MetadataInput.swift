@@ -40,7 +40,7 @@ enum MetadataInput {
     static func time(_ text: String?) throws -> Int64? {
         guard let text else { return nil }
         guard let seconds = ISO8601Time.seconds(text) else {
-            throw CommandFailure(
+            throw CommandFailure.usage(
                 "--at is not an ISO 8601 / RFC 3339 date-time (such as 2025-01-08T00:00:00Z): \(text)"
             )
         }
