@@ -9,13 +9,16 @@ struct COSEAlgorithmNameTests {
             ("ES256", .es256), ("es256", .es256), ("RS1", .rs1), ("rs1", .rs1),
             ("EdDSA", .edDSA), ("Ed448", .ed448), ("PS256", .ps256), ("RS512", .rs512),
             ("-7", .es256), ("-65535", .rs1), ("-48", COSEAlgorithm(rawValue: -48)),
-            ("ML-DSA-44", COSEAlgorithm(rawValue: -48)),
+            ("ML-DSA-44", COSEAlgorithm(rawValue: -48)), ("ES256K", .es256K), ("es256k", .es256K),
+            ("-47", .es256K),
         ]
         for (name, algorithm) in names {
             #expect(COSEAlgorithm(name: name) == algorithm, "\(name)")
         }
         // Every name an algorithm prints reads back as that algorithm.
-        for algorithm in [COSEAlgorithm.es256, .es384, .es512, .edDSA, .ed25519, .ed448, .rs1] {
+        for algorithm in [
+            COSEAlgorithm.es256, .es384, .es512, .es256K, .edDSA, .ed25519, .ed448, .rs1,
+        ] {
             #expect(COSEAlgorithm(name: algorithm.description) == algorithm)
         }
     }

@@ -6,7 +6,7 @@ import Testing
 /// first use, behaves exactly like the same key imported from its SPKI.
 @Suite struct DerivedPublicKeyTests {
     static let curves: [(KeyKind, COSEAlgorithm)] = [
-        (.p256, .es256), (.p384, .es384), (.p521, .es512),
+        (.p256, .es256), (.p384, .es384), (.p521, .es512), (.secp256k1, .es256K),
     ]
 
     @Test(arguments: curves) func derivedPublicKeyActsAsItsImport(

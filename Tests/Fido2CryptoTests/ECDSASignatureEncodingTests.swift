@@ -7,6 +7,7 @@ import Testing
     @Test func convertsBetweenDERAndRaw() throws {
         for (kind, algorithm) in [
             (KeyKind.p256, COSEAlgorithm.es256), (.p384, .es384), (.p521, .es512),
+            (.secp256k1, .es256K),
         ] {
             let key = try PrivateKey(generating: kind)
             for _ in 0..<8 {

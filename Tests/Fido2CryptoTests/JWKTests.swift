@@ -134,12 +134,15 @@ import Testing
         case .p256: .es256
         case .p384: .es384
         case .p521: .es512
+        case .secp256k1: .es256K
         case .ed25519, .ed448: .edDSA
         default: .rs256
         }
     }
 
-    @Test(arguments: [KeyKind.p256, .p384, .p521, .ed25519, .ed448, .rsa(modulusBits: 2048)])
+    @Test(arguments: [
+        KeyKind.p256, .p384, .p521, .secp256k1, .ed25519, .ed448, .rsa(modulusBits: 2048),
+    ])
     func roundTripsGeneratedKeys(_ kind: KeyKind) throws {
         let key = try PrivateKey(generating: kind)
         let text = try key.jwkRepresentation(algorithm: Self.algorithm(for: kind))
@@ -211,7 +214,7 @@ import Testing
         }
         expectCryptoError(.unsupportedKeyType, field: "crv") {
             try PublicKey(
-                jwkRepresentation: #"{"kty":"EC","crv":"secp256k1","x":"\#(x)","y":"\#(y)"}"#)
+                jwkRepresentation: #"{"kty":"EC","crv":"brainpoolP256r1","x":"\#(x)","y":"\#(y)"}"#)
         }
         expectCryptoError(.algorithmKeyMismatch, field: "alg") {
             try PublicKey(

@@ -80,7 +80,12 @@ import Testing
         let secp256k1 = Hex.bytes(
             "3056301006072a8648ce3d020106052b8104000a034200042cf69d8aaaa142f8e6ff880308b1a510d68280a3dbca657fd40b4d78c0f6ad41751bc69c46f1748a9f104ed3affd1bcb293aae1384d2ac563047c8b640b65ec0"
         )
-        expectCryptoError(.unsupportedKeyType) { try PublicKey(spkiDER: secp256k1) }
+        // secp256k1 (ES256K) imports; brainpoolP256r1 does not.
+        #expect((try? PublicKey(spkiDER: secp256k1))?.kind == .secp256k1)
+        let brainpoolP256r1 = Hex.bytes(
+            "305a301406072a8648ce3d020106092b2403030208010107034200047f5ab32d15427adfda848728a89ca920eb47b5a2b9d7edb3e28bbc522462cdaf092844bfcb4b6195365c586ce4a96604f8f4f4140735bb29851d44780c0a721a"
+        )
+        expectCryptoError(.unsupportedKeyType) { try PublicKey(spkiDER: brainpoolP256r1) }
         let x25519 = Hex.bytes(
             "302a300506032b656e0321001b5ce58fd962b474bf7b15d16f8fe606d470f59781775f769f3285f00171eb3f"
         )

@@ -5,7 +5,9 @@ import Testing
 
 /// Generated keys survive every export and import they support.
 @Suite struct KeyRoundTripTests {
-    static let kinds: [KeyKind] = [.p256, .p384, .p521, .ed25519, .ed448, .rsa(modulusBits: 2048)]
+    static let kinds: [KeyKind] = [
+        .p256, .p384, .p521, .secp256k1, .ed25519, .ed448, .rsa(modulusBits: 2048),
+    ]
 
     @Test(arguments: kinds) func roundTripsThroughPKCS8AndSPKI(_ kind: KeyKind) throws {
         let key = try PrivateKey(generating: kind)
@@ -35,8 +37,9 @@ import Testing
         if !kind.isRSA { #expect(try PrivateKey(generating: kind).publicKey != publicKey) }
     }
 
-    @Test(arguments: [KeyKind.p256, .p384, .p521]) func roundTripsECRawForms(_ kind: KeyKind) throws
-    {
+    @Test(arguments: [KeyKind.p256, .p384, .p521, .secp256k1]) func roundTripsECRawForms(
+        _ kind: KeyKind
+    ) throws {
         let key = try PrivateKey(generating: kind)
         let scalar = try key.rawScalar
         #expect(scalar.count == kind.coordinateByteCount)

@@ -126,7 +126,7 @@ import Testing
         #expect(throws: Never.self) { try PublicKey(unsafeRSAModulus: modulus, exponent: [3]) }
     }
 
-    @Test(arguments: [KeyKind.p256, .p384, .p521, .ed25519, .ed448])
+    @Test(arguments: [KeyKind.p256, .p384, .p521, .secp256k1, .ed25519, .ed448])
     func fixedEncodingReadsAsTheSameKey(_ kind: KeyKind) throws {
         let signer = try PrivateKey(generating: kind)
         let publicKey = try signer.publicKey
@@ -140,6 +140,7 @@ import Testing
             case .p256: .es256
             case .p384: .es384
             case .p521: .es512
+            case .secp256k1: .es256K
             default: .edDSA
             }
         let message = Array("fixed".utf8)

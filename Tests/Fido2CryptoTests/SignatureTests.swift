@@ -14,6 +14,7 @@ import Testing
         Pairing(algorithm: .es256, kind: .p256),
         Pairing(algorithm: .es384, kind: .p384),
         Pairing(algorithm: .es512, kind: .p521),
+        Pairing(algorithm: .es256K, kind: .secp256k1),
         Pairing(algorithm: .edDSA, kind: .ed25519),
         Pairing(algorithm: .edDSA, kind: .ed448),
         Pairing(algorithm: .ed25519, kind: .ed25519),

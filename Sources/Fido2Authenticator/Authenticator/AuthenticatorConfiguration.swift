@@ -8,7 +8,8 @@ public struct AuthenticatorConfiguration: Sendable {
     public var aaguid: AAGUID = .zero
     /// The algorithms it can make credentials for, in no particular order: the relying
     /// party's preference order decides. Default ES256, RS256, EdDSA (Ed25519). Also
-    /// available: ES384, ES512, Ed25519 (-19), Ed448, RS384, RS512, PS256, PS384, PS512.
+    /// available: ES384, ES512, ES256K, Ed25519 (-19), Ed448, RS384, RS512, PS256, PS384,
+    /// PS512.
     public var supportedAlgorithms: [COSEAlgorithm] = [.es256, .rs256, .edDSA]
     /// The attestation it produces, whatever the relying party's conveyance preference
     /// (no client-side anonymization is done). Default `none`.

@@ -9,6 +9,7 @@ enum CredentialKeyFactory {
         case .es256: .p256
         case .es384: .p384
         case .es512: .p521
+        case .es256K: .secp256k1
         case .edDSA, .ed25519: .ed25519
         case .ed448: .ed448
         case .rs256, .rs384, .rs512, .ps256, .ps384, .ps512: .rsa(modulusBits: rsaModulusBits)

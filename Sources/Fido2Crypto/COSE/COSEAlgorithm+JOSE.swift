@@ -6,6 +6,7 @@ extension COSEAlgorithm {
         case -7: "ES256"
         case -35: "ES384"
         case -36: "ES512"
+        case -47: "ES256K"
         case -8: "EdDSA"
         case -19: "Ed25519"
         case -53: "Ed448"
@@ -23,8 +24,8 @@ extension COSEAlgorithm {
     /// names this library does not implement.
     public init?(joseName: String) {
         let all: [COSEAlgorithm] = [
-            .es256, .es384, .es512, .edDSA, .ed25519, .ed448, .rs256, .rs384, .rs512, .ps256,
-            .ps384, .ps512,
+            .es256, .es384, .es512, .es256K, .edDSA, .ed25519, .ed448, .rs256, .rs384, .rs512,
+            .ps256, .ps384, .ps512,
         ]
         guard let match = all.first(where: { $0.joseName == joseName }) else { return nil }
         self = match

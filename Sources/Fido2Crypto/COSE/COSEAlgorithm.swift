@@ -7,7 +7,8 @@
 ///
 /// Each supported algorithm names its digest explicitly — RS384 hashes with SHA-384, never with
 /// SHA-256 — and the key type (and curve) it works with. Following WebAuthn and CTAP2, ES256,
-/// ES384 and ES512 are bound to P-256, P-384 and P-521.
+/// ES384 and ES512 are bound to P-256, P-384 and P-521; following RFC 8812, ES256K is bound to
+/// secp256k1.
 public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The registered integer value.
     public let rawValue: Int
@@ -21,6 +22,8 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let es384 = COSEAlgorithm(rawValue: -35)
     /// ECDSA with SHA-512 on P-521: -36.
     public static let es512 = COSEAlgorithm(rawValue: -36)
+    /// ECDSA with SHA-256 on secp256k1: -47 (RFC 8812 §3.2; the key is EC2 with crv 8).
+    public static let es256K = COSEAlgorithm(rawValue: -47)
     /// EdDSA (pure) on Ed25519 or Ed448, the curve coming from the key: -8.
     public static let edDSA = COSEAlgorithm(rawValue: -8)
     /// Pure Ed25519 (fully specified, RFC 9864): -19.
@@ -49,6 +52,7 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
         case -7: .ecdsa(.sha256, curve: .p256)
         case -35: .ecdsa(.sha384, curve: .p384)
         case -36: .ecdsa(.sha512, curve: .p521)
+        case -47: .ecdsa(.sha256, curve: .secp256k1)
         case -8: .edDSA(curve: nil)
         case -19: .edDSA(curve: .ed25519)
         case -53: .edDSA(curve: .ed448)
@@ -88,9 +92,9 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
         }
     }
 
-    /// The curve the algorithm is bound to: P-256/P-384/P-521 for ES256/ES384/ES512, Ed25519 or
-    /// Ed448 for the fully specified EdDSA identifiers; nil for -8 EdDSA (either Edwards curve),
-    /// RSA and unsupported algorithms.
+    /// The curve the algorithm is bound to: P-256/P-384/P-521/secp256k1 for ES256/ES384/ES512/
+    /// ES256K, Ed25519 or Ed448 for the fully specified EdDSA identifiers; nil for -8 EdDSA
+    /// (either Edwards curve), RSA and unsupported algorithms.
     public var curve: COSECurve? {
         switch scheme {
         case .ecdsa(_, let curve): curve.coseCurve
@@ -115,6 +119,7 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
         case -7: "ES256"
         case -35: "ES384"
         case -36: "ES512"
+        case -47: "ES256K"
         case -8: "EdDSA"
         case -19: "Ed25519"
         case -53: "Ed448"
@@ -140,8 +145,9 @@ public struct COSEAlgorithm: RawRepresentable, Hashable, Sendable, CustomStringC
             return
         }
         let known: [COSEAlgorithm] = [
-            .es256, .es384, .es512, .edDSA, .ed25519, .ed448, .rs256, .rs384, .rs512, .ps256,
-            .ps384, .ps512, .rs1, COSEAlgorithm(rawValue: -48), COSEAlgorithm(rawValue: -49),
+            .es256, .es384, .es512, .es256K, .edDSA, .ed25519, .ed448, .rs256, .rs384, .rs512,
+            .ps256, .ps384, .ps512, .rs1, COSEAlgorithm(rawValue: -48),
+            COSEAlgorithm(rawValue: -49),
             COSEAlgorithm(rawValue: -50),
         ]
         guard

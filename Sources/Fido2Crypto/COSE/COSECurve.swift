@@ -17,9 +17,11 @@ public struct COSECurve: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let ed25519 = COSECurve(rawValue: 6)
     /// Ed448 (OKP): crv 7.
     public static let ed448 = COSECurve(rawValue: 7)
+    /// SECG secp256k1 (EC2): crv 8 (RFC 8812 §3.1).
+    public static let secp256k1 = COSECurve(rawValue: 8)
 
     /// The key kind this curve denotes, or nil when this library does not support it (X25519,
-    /// X448, secp256k1, brainpool, …).
+    /// X448, brainpool, …).
     public var keyKind: KeyKind? {
         switch rawValue {
         case 1: .p256
@@ -27,6 +29,7 @@ public struct COSECurve: RawRepresentable, Hashable, Sendable, CustomStringConve
         case 3: .p521
         case 6: .ed25519
         case 7: .ed448
+        case 8: .secp256k1
         default: nil
         }
     }
@@ -41,6 +44,7 @@ public struct COSECurve: RawRepresentable, Hashable, Sendable, CustomStringConve
         case 5: "X448"
         case 6: "Ed25519"
         case 7: "Ed448"
+        case 8: "secp256k1"
         default: "crv(\(rawValue))"
         }
     }

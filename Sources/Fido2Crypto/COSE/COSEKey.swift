@@ -295,7 +295,7 @@ public struct COSEKey: Sendable, Equatable {
                 writer.writeInt(Label.xOrE)
                 writer.writeByteString(x)
                 return writer.bytes
-            case .p256, .p384, .p521:
+            case .p256, .p384, .p521, .secp256k1:
                 let point = try publicKey.uncompressedPoint
                 let width = (point.count - 1) / 2
                 let crv = Int64(kind.coseCurve?.rawValue ?? 0)

@@ -86,6 +86,8 @@ final class ECCurveSupport: @unchecked Sendable {
         kind: .p384, nid: NID_secp384r1, groupName: "secp384r1", coordinateByteCount: 48)
     static let p521 = ECCurveSupport(
         kind: .p521, nid: NID_secp521r1, groupName: "secp521r1", coordinateByteCount: 66)
+    static let secp256k1 = ECCurveSupport(
+        kind: .secp256k1, nid: NID_secp256k1, groupName: "secp256k1", coordinateByteCount: 32)
 
     /// The support for an ECDSA kind.
     static func forKind(_ kind: KeyKind) throws(CryptoError) -> ECCurveSupport {
@@ -94,6 +96,7 @@ final class ECCurveSupport: @unchecked Sendable {
         case .p256: support = p256
         case .p384: support = p384
         case .p521: support = p521
+        case .secp256k1: support = secp256k1
         default:
             throw CryptoError(.unsupportedKeyType, "\(kind) is not an ECDSA curve")
         }
@@ -107,6 +110,7 @@ final class ECCurveSupport: @unchecked Sendable {
         case "prime256v1", "P-256", "secp256r1": .p256
         case "secp384r1", "P-384": .p384
         case "secp521r1", "P-521": .p521
+        case "secp256k1": .secp256k1
         default: nil
         }
     }

@@ -80,6 +80,7 @@ enum JWKCodec {
                 case "P-256": return (.p256, keyType)
                 case "P-384": return (.p384, keyType)
                 case "P-521": return (.p521, keyType)
+                case "secp256k1": return (.secp256k1, keyType)
                 default:
                     throw CryptoError(
                         .unsupportedKeyType, "EC curve \(curve) is not supported", field: "crv")
@@ -247,7 +248,7 @@ enum JWKCodec {
     static func publicMembers(_ key: PublicKey) throws -> [(String, JSONValue)] {
         let kind = key.kind
         switch kind.storage {
-        case .p256, .p384, .p521:
+        case .p256, .p384, .p521, .secp256k1:
             let point = try key.uncompressedPoint
             let width = (point.count - 1) / 2
             return [
@@ -276,7 +277,7 @@ enum JWKCodec {
             return .string(Base64URL.encode(bytes))
         }
         switch key.kind.storage {
-        case .p256, .p384, .p521:
+        case .p256, .p384, .p521, .secp256k1:
             var d = try key.rawScalar
             members.append(("d", secret(&d)))
         case .ed25519, .ed448:

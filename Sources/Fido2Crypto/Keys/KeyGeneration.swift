@@ -10,7 +10,7 @@ enum KeyGeneration {
     static func generate(_ kind: KeyKind) throws(CryptoError) -> OpaquePointer {
         let key: OpaquePointer?
         switch kind.storage {
-        case .p256, .p384, .p521:
+        case .p256, .p384, .p521, .secp256k1:
             let support = try ECCurveSupport.forKind(kind)
             key = try support.keyGeneration.withContext(
                 make: { () throws(CryptoError) in try makeECContext(support) }, generate)

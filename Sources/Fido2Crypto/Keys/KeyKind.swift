@@ -1,8 +1,8 @@
-/// What a key is: an ECDSA curve (P-256, P-384, P-521), an Edwards curve (Ed25519, Ed448), or
+/// What a key is: an ECDSA curve (P-256, P-384, P-521, secp256k1), an Edwards curve (Ed25519, Ed448), or
 /// RSA with its modulus size.
 public struct KeyKind: Hashable, Sendable, CustomStringConvertible {
     enum Storage: Hashable, Sendable {
-        case p256, p384, p521, ed25519, ed448
+        case p256, p384, p521, secp256k1, ed25519, ed448
         case rsa(bits: Int)
     }
 
@@ -16,6 +16,8 @@ public struct KeyKind: Hashable, Sendable, CustomStringConvertible {
     public static let p384 = KeyKind(.p384)
     /// NIST P-521 (secp521r1) for ECDSA.
     public static let p521 = KeyKind(.p521)
+    /// SEC 2 secp256k1 (the Koblitz curve) for ECDSA: ES256K (RFC 8812).
+    public static let secp256k1 = KeyKind(.secp256k1)
     /// Ed25519 for EdDSA.
     public static let ed25519 = KeyKind(.ed25519)
     /// Ed448 for EdDSA.
@@ -35,7 +37,7 @@ public struct KeyKind: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// Whether this is an ECDSA curve (P-256, P-384, P-521).
+    /// Whether this is an ECDSA curve (P-256, P-384, P-521, secp256k1).
     public var isECDSA: Bool { coordinateByteCount != nil }
 
     /// Whether this is an Edwards curve (Ed25519, Ed448).
@@ -51,7 +53,7 @@ public struct KeyKind: Hashable, Sendable, CustomStringConvertible {
     /// curve: 32, 48 or 66; nil for other kinds.
     public var coordinateByteCount: Int? {
         switch storage {
-        case .p256: 32
+        case .p256, .secp256k1: 32
         case .p384: 48
         case .p521: 66
         default: nil
@@ -71,7 +73,7 @@ public struct KeyKind: Hashable, Sendable, CustomStringConvertible {
     /// The COSE key type of keys of this kind.
     public var coseKeyType: COSEKeyType {
         switch storage {
-        case .p256, .p384, .p521: .ec2
+        case .p256, .p384, .p521, .secp256k1: .ec2
         case .ed25519, .ed448: .okp
         case .rsa: .rsa
         }
@@ -83,6 +85,7 @@ public struct KeyKind: Hashable, Sendable, CustomStringConvertible {
         case .p256: .p256
         case .p384: .p384
         case .p521: .p521
+        case .secp256k1: .secp256k1
         case .ed25519: .ed25519
         case .ed448: .ed448
         case .rsa: nil
@@ -95,6 +98,7 @@ public struct KeyKind: Hashable, Sendable, CustomStringConvertible {
         case .p256: "P-256"
         case .p384: "P-384"
         case .p521: "P-521"
+        case .secp256k1: "secp256k1"
         case .ed25519: "Ed25519"
         case .ed448: "Ed448"
         case .rsa(let bits): "RSA-\(bits)"

@@ -156,7 +156,7 @@ public struct PrivateKey: Sendable, CustomStringConvertible {
     public var publicKey: PublicKey {
         get throws {
             switch kind.storage {
-            case .p256, .p384, .p521:
+            case .p256, .p384, .p521, .secp256k1:
                 let width = 1 + 2 * (kind.coordinateByteCount ?? 0)
                 let point = try KeyInspection.encodedPoint(of: box.pointer, capacity: width)
                 if point.count == width, point.first == 0x04 {

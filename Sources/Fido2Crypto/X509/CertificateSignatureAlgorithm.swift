@@ -34,7 +34,7 @@ public struct CertificateSignatureAlgorithm: Hashable, Sendable, CustomStringCon
         -> CertificateSignatureAlgorithm
     {
         switch kind {
-        case .p256: return .ecdsaWithSHA256
+        case .p256, .secp256k1: return .ecdsaWithSHA256
         case .p384: return .ecdsaWithSHA384
         case .p521: return .ecdsaWithSHA512
         default:

@@ -4,7 +4,9 @@ import Fido2CBOR
 ///
 /// `none`, `packed` and `fido-u2f` statements can be built and signed here; `tpm`,
 /// `android-key`, `android-safetynet` and `apple` statements are parsed into typed values for
-/// the relying party to verify. A format this library does not know is kept raw with its name.
+/// the relying party to verify; a `compound` statement (WebAuthn Level 3 §8.9) holds its
+/// entries, each typed by its own format. A format this library does not know is kept raw with
+/// its name.
 public enum AttestationStatement: Sendable, Equatable {
     /// `none`: an empty map.
     case none
@@ -20,6 +22,10 @@ public enum AttestationStatement: Sendable, Equatable {
     case androidSafetyNet(AndroidSafetyNetAttestationStatement)
     /// `apple`.
     case apple(AppleAttestationStatement)
+    /// `compound` (WebAuthn Level 3 §8.9): at least two statements of other formats over the
+    /// same authenticator data and client data hash, in order. Parsing refuses fewer than two
+    /// entries and a nested `compound` entry.
+    case compound([AttestationStatement])
     /// Any other format: its name and the encoded `attStmt` map.
     case unknown(format: String, encoded: ArraySlice<UInt8>)
 
@@ -33,6 +39,7 @@ public enum AttestationStatement: Sendable, Equatable {
         case .androidKey: "android-key"
         case .androidSafetyNet: "android-safetynet"
         case .apple: "apple"
+        case .compound: Self.compoundFormat
         case .unknown(let format, _): format
         }
     }
@@ -41,7 +48,8 @@ public enum AttestationStatement: Sendable, Equatable {
     ///
     /// - Throws: ``WebAuthnError`` `invalidAttestationStatement` for a missing, unexpected or
     ///   mistyped member (naming it); `malformedCBOR`; the TPM and JWS errors of the formats
-    ///   that embed them. Offsets count from `base`.
+    ///   that embed them; for `compound`, the errors of ``compoundEntries(_:options:base:)``.
+    ///   Offsets count from `base`.
     init(
         format: String, encoded: ArraySlice<UInt8>, options: CBORDecodingOptions, base: Int
     ) throws(WebAuthnError) {
@@ -68,6 +76,8 @@ public enum AttestationStatement: Sendable, Equatable {
         case "apple":
             self = .apple(
                 try AppleAttestationStatement(reading: encoded, options: options, base: base))
+        case Self.compoundFormat:
+            self = .compound(try Self.compoundEntries(encoded, options: options, base: base))
         default:
             _ = try StatementMapReader(encoded, format: format, options: options, base: base)
             self = .unknown(format: format, encoded: encoded)
@@ -84,6 +94,7 @@ public enum AttestationStatement: Sendable, Equatable {
         case .androidKey(let statement): statement.encodedCount
         case .androidSafetyNet(let statement): statement.encodedCount
         case .apple(let statement): statement.encodedCount
+        case .compound(let entries): Self.compoundEncodedCount(entries)
         case .unknown(_, let encoded): encoded.count
         }
     }
@@ -98,6 +109,7 @@ public enum AttestationStatement: Sendable, Equatable {
         case .androidKey(let statement): statement.write(to: &writer)
         case .androidSafetyNet(let statement): statement.write(to: &writer)
         case .apple(let statement): statement.write(to: &writer)
+        case .compound(let entries): Self.writeCompound(entries, to: &writer)
         case .unknown(_, let encoded): writer.writeEncodedItem(encoded)
         }
     }

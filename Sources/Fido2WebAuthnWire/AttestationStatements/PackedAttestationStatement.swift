@@ -129,6 +129,7 @@ extension COSEAlgorithm {
         if kind == .p256 { return .es256 }
         if kind == .p384 { return .es384 }
         if kind == .p521 { return .es512 }
+        if kind == .secp256k1 { return .es256K }
         if kind == .ed25519 { return .edDSA }
         if kind == .ed448 { return .ed448 }
         return .rs256

@@ -163,7 +163,8 @@ struct VerifyCommand: ParsableCommand {
             abstract: "Verify a registration response.",
             discussion: """
                 Runs every step of WebAuthn Level 3 §7.1 (user presence required, any \
-                algorithm fido2kit verifies except RS1 unless --allow-algorithm adds it, every \
+                algorithm fido2kit verifies except RS1 and ES256K unless --allow-algorithm adds \
+                them, every \
                 attestation type) and prints {credentialId, publicKey (COSE, base64url), alg, \
                 signCount, fmt, attestationType, aaguid, trustPath, attestationTrust, deviations}. By default the \
                 compatible profile reads what deployed relying parties accept (CBOR map keys in \
@@ -334,7 +335,8 @@ struct VerifyCommand: ParsableCommand {
             }
         }
 
-        /// Every algorithm fido2kit verifies, and those of `--allow-algorithm`.
+        /// The default algorithms (every one fido2kit verifies but RS1 and ES256K), and those of
+        /// `--allow-algorithm`.
         func algorithms() throws -> [COSEAlgorithm] {
             var algorithms = RegistrationExpectations.supportedAlgorithms
             for name in allowedAlgorithms {

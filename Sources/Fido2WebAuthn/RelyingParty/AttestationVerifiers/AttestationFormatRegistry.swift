@@ -13,10 +13,12 @@
 public struct AttestationFormatRegistry: Sendable {
     private var verifiers: [any AttestationFormatVerifier.Type]
 
-    /// `none`, `packed`, `fido-u2f`, `tpm`, `android-key`, `android-safetynet` and `apple`.
+    /// `none`, `packed`, `fido-u2f`, `tpm`, `android-key`, `android-safetynet`, `apple` and
+    /// `compound` (whose entries are verified with the verifiers of the registry in use, so a
+    /// format removed from it is refused inside a compound statement too).
     public static let standard = AttestationFormatRegistry(
         verifiers: AttestationFormatVerifiers.coreFormats
-            + AttestationFormatVerifiers.deviceFormats)
+            + AttestationFormatVerifiers.deviceFormats + [CompoundAttestationVerifier.self])
 
     private init(verifiers: [any AttestationFormatVerifier.Type]) {
         self.verifiers = verifiers

@@ -16,6 +16,9 @@ public struct AttestationVerificationContext: Sendable {
     /// forbids, and a missing basicConstraints, are accepted and reported under
     /// ``VerificationProfile/compatible``.
     public let profile: VerificationProfile
+    /// The formats the relying party verifies: the `compound` verifier verifies its entries
+    /// with them. ``AttestationFormatRegistry/standard`` unless the relying party set its own.
+    var formats: AttestationFormatRegistry = .standard
 
     /// Creates a context.
     public init(

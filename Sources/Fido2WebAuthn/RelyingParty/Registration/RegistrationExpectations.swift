@@ -4,8 +4,16 @@ import Fido2Crypto
 /// What a relying party expects of one registration ceremony: what it put in the
 /// `PublicKeyCredentialCreationOptions` and what it will accept back.
 public struct RegistrationExpectations: Sendable, Hashable {
-    /// Every algorithm this library verifies, in the order of their COSE registry preference
-    /// (EdDSA and ECDSA first): the default `allowedAlgorithms`. RS1 is not among them.
+    /// The algorithms verified by default, in the order of their COSE registry preference
+    /// (EdDSA and ECDSA first): the default `allowedAlgorithms`.
+    ///
+    /// Two algorithms this library verifies are left out and are accepted only when the
+    /// caller lists them: RS1 (SHA-1) and ES256K (-47, ECDSA on secp256k1). RFC 8812 registers
+    /// ES256K with "Recommended: No", WebAuthn Level 3's examples offer ES256, EdDSA and RS256,
+    /// and the peer libraries' default parameter lists (go-webauthn, py_webauthn,
+    /// SimpleWebAuthn) leave it out: following them, a relying party that wants secp256k1
+    /// credentials adds `.es256K` to `allowedAlgorithms` (command line:
+    /// `--allow-algorithm ES256K`).
     public static let supportedAlgorithms: [COSEAlgorithm] = [
         .edDSA, .ed25519, .ed448, .es256, .es384, .es512, .ps256, .ps384, .ps512, .rs256,
         .rs384, .rs512,

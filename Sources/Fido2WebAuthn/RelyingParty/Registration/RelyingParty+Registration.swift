@@ -116,10 +116,11 @@ extension RelyingParty {
                 field: "attestationObject.fmt", step: Step.format)
         }
         // §7.1 step 22: the format's verification procedure (step 24's trust path inside).
-        let context = AttestationVerificationContext(
+        var context = AttestationVerificationContext(
             authenticatorData: authData, clientDataHash: clientDataHash,
             credentialPublicKey: attested.credentialPublicKey,
             policy: try effectiveTrustPolicy(requesting: expected.attestation), profile: profile)
+        context.formats = attestationFormats
         var attestation: AttestationVerificationResult
         do {
             attestation = try verifier.verify(object.statement, in: context)
@@ -131,6 +132,8 @@ extension RelyingParty {
                     .attestationRevocationStatusUnknown, .authenticatorNotInMetadata,
                     .authenticatorStatusRefused:
                     Step.trust
+                // A compound entry of a format not verified here, as step 21 for `fmt`.
+                case .attestationFormatUnsupported: Step.format
                 default: Step.statement
                 }
             throw error.attributedToCeremony(step: step).prefixingField("attestationObject")

@@ -40,6 +40,7 @@ import Testing
         #expect(
             Set(AttestationFormatRegistry.standard.formats) == [
                 "none", "packed", "fido-u2f", "tpm", "android-key", "android-safetynet", "apple",
+                "compound",
             ])
     }
 

@@ -24,7 +24,7 @@ import Testing
         var testDescription: String { "\(COSEAlgorithm(rawValue: algorithm)) \(attestation)" }
     }
 
-    static let cases: [Case] = [-7, -257, -8].flatMap { algorithm in
+    static let cases: [Case] = [-7, -257, -8, -47].flatMap { algorithm in
         Attestation.allCases.filter { $0 != .fidoU2F || algorithm == -7 }.map {
             Case(algorithm: algorithm, attestation: $0)
         }
@@ -35,6 +35,7 @@ import Testing
         let pki = try TestAttestationPKI()
         var configuration = AuthenticatorConfiguration()
         configuration.aaguid = SyntheticCeremony.aaguid
+        configuration.supportedAlgorithms.append(.es256K)
         switch testCase.attestation {
         case .none: configuration.attestation = .none
         case .packedSelf: configuration.attestation = .packedSelf
@@ -107,6 +108,31 @@ import Testing
             result.signCountVerdict
                 == .possibleClone(stored: record.signCount, received: record.signCount))
         #expect(result.deviations.map(\.relaxation) == [.acceptsSignCountRegression])
+    }
+
+    /// ES256K is verified when the caller's algorithm list names it (above) and refused by
+    /// default: it is not among the default `allowedAlgorithms`.
+    @Test func refusesES256KUnlessTheCallerAllowsIt() throws {
+        var configuration = AuthenticatorConfiguration()
+        configuration.supportedAlgorithms = [.es256K]
+        let authenticator = SoftwareAuthenticator(
+            configuration: configuration, store: InMemoryCredentialStore())
+        let relyingParty = RelyingParty(id: "example.org", origins: ["https://example.org"])
+        let response = try authenticator.makeCredential(
+            options: creationOptions(algorithms: [-47]), origin: "https://example.org")
+        #expect(!RegistrationExpectations.supportedAlgorithms.contains(.es256K))
+        expectFailure(.algorithmNotAllowed, step: "§7.1 step 20") {
+            try relyingParty.verifyRegistration(
+                response,
+                expecting: RegistrationExpectations(challenge: Self.registrationChallenge))
+        }
+        let accepted = try relyingParty.verifyRegistration(
+            response,
+            expecting: RegistrationExpectations(
+                challenge: Self.registrationChallenge,
+                allowedAlgorithms: RegistrationExpectations.supportedAlgorithms + [.es256K]))
+        #expect(accepted.algorithm == .es256K)
+        #expect(accepted.credentialPublicKey.publicKey.kind == .secp256k1)
     }
 
     @Test func verifiesASyncedPasskeyFoundByItsUserHandle() throws {
