@@ -85,7 +85,7 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
         Check(
             step: CeremonyStep.Registration.clientData, lastStep: nil,
             summary:
-                "clientDataJSON parses; a legacy `tokenBinding` object has status `present` or `supported`",
+                "clientDataJSON parses; under the strict profile, a legacy `tokenBinding` object has status `present` or `supported`",
             codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
         Check(
             step: CeremonyStep.Registration.type, lastStep: nil,
@@ -215,8 +215,9 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
             lastStep: CeremonyStep.Authentication.topOrigin,
             summary: "`crossOrigin`, `topOrigin`", codes: [.crossOriginNotAllowed]),
         Check(
-            step: CeremonyStep.Authentication.rpIdHash, lastStep: nil, summary: "rpIdHash",
-            codes: [.rpIdHashMismatch]),
+            step: CeremonyStep.Authentication.rpIdHash, lastStep: nil,
+            summary: "rpIdHash (of the AppID when appid was requested and used)",
+            codes: [.rpIdHashMismatch, .extensionNotAllowed]),
         Check(
             step: CeremonyStep.Authentication.userPresence, lastStep: nil, summary: "UP",
             codes: [.userPresenceMissing]),
