@@ -86,7 +86,7 @@ input='' expect "vectors verify on a path with no known suite" 1 'holds no vecto
 if [ -d ../shared/vectors ]; then
     input='' expect "vectors verify on one shared file" 0 '82 passed, 0 failed' "$bin" vectors verify ../shared/vectors/rfc8949-appendix-a.json
     input='' expect "a case its file cannot decide is reported, not passed" 0 'NOT JUDGED reg-029: expects "error: revoked certificate"' "$bin" vectors verify ../shared/vectors/real-registrations.json
-    input='' expect "the last line counts it apart" 0 '63 passed, 0 failed, 1 not judged' "$bin" vectors verify ../shared/vectors/real-registrations.json
+    input='' expect "the last line counts it apart" 0 '62 passed, 0 failed, 2 not judged' "$bin" vectors verify ../shared/vectors/real-registrations.json
 fi
 
 # verify registration / verify assertion, on a credential the software authenticator makes.

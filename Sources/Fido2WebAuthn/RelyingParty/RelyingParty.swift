@@ -148,13 +148,18 @@ public struct RelyingParty: Sendable {
         steps: (
             clientData: VerificationStep, type: VerificationStep, challenge: VerificationStep,
             origin: VerificationStep, cross: VerificationStep, top: VerificationStep
-        )
+        ),
+        deviations: inout [ToleratedDeviation]
     ) throws(WebAuthnError) -> (clientDataJSON: ClientDataJSON, origin: String) {
         let clientDataJSON = try atStep(steps.clientData) { () throws in
             try ClientDataJSON(bytes: bytes)
         }
         let clientData = clientDataJSON.clientData
-        try Self.checkTokenBinding(clientData, step: steps.clientData)
+        switch profile {
+        case .strict: try Self.checkTokenBinding(clientData, step: steps.clientData)
+        case .compatible:
+            if let deviation = Self.ignoredTokenBinding(clientData) { deviations.append(deviation) }
+        }
         guard clientData.type.rawValue.utf8.elementsEqual(type.rawValue.utf8) else {
             throw WebAuthnError.failed(
                 .clientDataTypeMismatch,
@@ -218,10 +223,10 @@ public struct RelyingParty: Sendable {
             field: "authenticatorData.rpIdHash", step: step)
     }
 
-    /// A Level 1 or 2 client's `tokenBinding`, when sent as an object, must carry a
-    /// `TokenBindingStatus` (`present` or `supported`); Level 3 ignores Token Binding otherwise.
-    /// Part of reading C (§7.1 step 6, §7.2 step 9). Both profiles refuse other values (early
-    /// browsers' `not-supported` among them), as deployed relying parties do.
+    /// The strict profile's check of a Level 1 or 2 client's `tokenBinding`: when sent as an
+    /// object, it must carry a `TokenBindingStatus` (`present` or `supported`). Part of
+    /// reading C (§7.1 step 6, §7.2 step 9). Level 3 keeps the member reserved and checks it
+    /// no more; the compatible profile ignores it (``ignoredTokenBinding(_:)``).
     static func checkTokenBinding(
         _ clientData: CollectedClientData, step: VerificationStep
     ) throws(WebAuthnError) {
@@ -235,5 +240,22 @@ public struct RelyingParty: Sendable {
                 "tokenBinding.status \(quotedInput(status)) is not a TokenBindingStatus (present, supported)",
                 field: "clientDataJSON.tokenBinding.status", step: step)
         }
+    }
+
+    /// The compatible profile ignores `tokenBinding` whatever its status, as Level 3 does (it
+    /// keeps the member name reserved); a status other than `present` or `supported` (an
+    /// early Edge's `not-supported`) is reported, so that the strict profile's refusal is
+    /// never silently skipped. Returns nil for an absent member or a Level 2 status.
+    static func ignoredTokenBinding(_ clientData: CollectedClientData) -> ToleratedDeviation? {
+        guard let status = clientData.tokenBinding?.status else { return nil }
+        if status.utf8.elementsEqual("present".utf8) || status.utf8.elementsEqual("supported".utf8)
+        {
+            return nil
+        }
+        return ToleratedDeviation(
+            kind: .tokenBindingIgnored, field: "clientDataJSON.tokenBinding.status",
+            detail:
+                "tokenBinding.status \(quotedInput(status)) is not a TokenBindingStatus (present, supported); Level 3 ignores Token Binding"
+        )
     }
 }

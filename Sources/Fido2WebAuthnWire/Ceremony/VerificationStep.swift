@@ -81,7 +81,7 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
             Check(
                 step: CeremonyStep.Registration.clientData, lastStep: nil,
                 summary:
-                    "clientDataJSON parses; a legacy `tokenBinding` object has status `present` or `supported`",
+                    "clientDataJSON parses; under the strict profile, a legacy `tokenBinding` object has status `present` or `supported`",
                 codes: [.malformedJSON, .missingMember, .wrongType, .invalidValue]),
         ]
         + clientDataChecks(
@@ -184,6 +184,8 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
             topOrigin: CeremonyStep.Authentication.topOrigin)
         + flagChecks(
             rpIdHash: CeremonyStep.Authentication.rpIdHash,
+            rpIdHashSummary: "rpIdHash (of the AppID when appid was requested and used)",
+            rpIdHashCodes: [.rpIdHashMismatch, .extensionNotAllowed],
             userPresence: CeremonyStep.Authentication.userPresence,
             userVerification: CeremonyStep.Authentication.userVerification,
             backupState: CeremonyStep.Authentication.backupState)
@@ -241,11 +243,12 @@ public struct VerificationStep: Hashable, Sendable, CustomStringConvertible,
 
     /// The authenticator data's `rpIdHash` and its UP, UV and BS flags.
     private static func flagChecks(
-        rpIdHash: VerificationStep, userPresence: VerificationStep,
+        rpIdHash: VerificationStep, rpIdHashSummary: String = "rpIdHash",
+        rpIdHashCodes: [WebAuthnError.Code] = [.rpIdHashMismatch], userPresence: VerificationStep,
         userVerification: VerificationStep, backupState: VerificationStep
     ) -> [Check] {
         [
-            Check(step: rpIdHash, lastStep: nil, summary: "rpIdHash", codes: [.rpIdHashMismatch]),
+            Check(step: rpIdHash, lastStep: nil, summary: rpIdHashSummary, codes: rpIdHashCodes),
             Check(step: userPresence, lastStep: nil, summary: "UP", codes: [.userPresenceMissing]),
             Check(
                 step: userVerification, lastStep: nil, summary: "UV when required",

@@ -9,7 +9,7 @@ public struct ToleratedDeviation: Sendable, Hashable, CustomStringConvertible {
     public struct Kind: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String, Sendable, Hashable {
             case cborEncoding, certificateEncoding, certificateWithoutBasicConstraints
-            case tpmStructure, relaxedCheck
+            case tpmStructure, relaxedCheck, backupEligibilityGained, tokenBindingIgnored
         }
 
         private let value: Value
@@ -32,6 +32,15 @@ public struct ToleratedDeviation: Sendable, Hashable, CustomStringConvertible {
         /// A check that a named relaxation skipped or relaxed, and that the input would have
         /// failed; ``ToleratedDeviation/relaxation`` names it.
         public static let relaxedCheck = Kind(.relaxedCheck)
+        /// An assertion whose BE flag is set for a credential registered with BE clear, as
+        /// platforms that later sync a credential report it (WebAuthn Level 3 §7.2 step 19
+        /// leaves it to the relying party's policy). The compatible profile accepts it and
+        /// stores the new BE in the updated credential record.
+        public static let backupEligibilityGained = Kind(.backupEligibilityGained)
+        /// A clientDataJSON `tokenBinding` member whose status is not a Level 2
+        /// `TokenBindingStatus` (an early Edge sent `not-supported`). Level 3 keeps the member
+        /// reserved and no longer checks it; the compatible profile ignores it.
+        public static let tokenBindingIgnored = Kind(.tokenBindingIgnored)
 
         /// The kind's name, such as `cborEncoding`.
         public var description: String { value.rawValue }

@@ -25,7 +25,9 @@ public struct VerificationRelaxations: OptionSet, Sendable, Hashable {
 
     /// Authentication (§7.2 step 19, "apply Relying Party policy"): accepts an assertion whose
     /// BE flag differs from the one recorded at registration, as some platforms flip BE on
-    /// synced passkeys. Command line: `backup-eligibility-change`.
+    /// synced passkeys. Without it the compatible profile still accepts (and reports) BE going
+    /// from 0 to 1, and refuses 1 to 0; the strict profile refuses both. Command line:
+    /// `backup-eligibility-change`.
     public static let acceptsBackupEligibilityChange = VerificationRelaxations(rawValue: 1 << 2)
 
     /// `android-safetynet` (§8.5): skips the `timestampMs` freshness check, for recorded

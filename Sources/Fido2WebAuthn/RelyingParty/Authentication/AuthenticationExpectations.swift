@@ -1,3 +1,4 @@
+import Fido2Encoding
 @_spi(Fido2Internals) import Fido2WebAuthnWire
 
 /// What a relying party expects of one authentication ceremony: what it put in the
@@ -27,13 +28,20 @@ public struct AuthenticationExpectations: Sendable {
     public var requiresUserVerification: Bool
     /// Which extension outputs may appear (§7.2 step 23).
     public var extensions: ExtensionPolicy
+    /// The AppID the options sent in the `appid` extension input (§10.1.1), for credentials
+    /// registered through the U2F API; nil when they sent none. Only with it, and only when
+    /// the client's `appid` output is `true`, is rpIdHash checked against SHA-256 of the AppID
+    /// instead of the RP ID (§7.2 step 15); an `appid: true` output without it fails.
+    public var appID: String?
 
     /// Expectations for a ceremony that sent `challenge`, to be answered by `credential`.
     public init(
         challenge: [UInt8], credential: CredentialRecord, allowCredentials: [[UInt8]] = [],
         userIdentification: UserIdentification = .beforeCeremony,
-        requiresUserVerification: Bool = false, extensions: ExtensionPolicy = .acceptAll
+        requiresUserVerification: Bool = false, extensions: ExtensionPolicy = .acceptAll,
+        appID: String? = nil
     ) {
+        self.appID = appID
         self.challenge = challenge
         self.credential = credential
         self.allowCredentials = allowCredentials
@@ -44,7 +52,8 @@ public struct AuthenticationExpectations: Sendable {
 
     /// Expectations read from the options the relying party sent: the challenge, the IDs of
     /// `allowCredentials` (and, when it is empty, a user to be identified by the response's
-    /// `userHandle`), and UV required when `userVerification` is `required`.
+    /// `userHandle`), UV required when `userVerification` is `required`, and the `appid`
+    /// extension input when it is a string.
     public init(
         options: PublicKeyCredentialRequestOptionsJSON, credential: CredentialRecord,
         extensions: ExtensionPolicy = .acceptAll
@@ -54,6 +63,12 @@ public struct AuthenticationExpectations: Sendable {
             challenge: options.challenge, credential: credential, allowCredentials: allowed,
             userIdentification: allowed.isEmpty ? .byUserHandle : .beforeCeremony,
             requiresUserVerification: options.userVerification == .required,
-            extensions: extensions)
+            extensions: extensions, appID: Self.appID(in: options.extensions))
+    }
+
+    /// The `appid` input of `extensions`, when it is a string.
+    static func appID(in extensions: JSONObject?) -> String? {
+        guard case .string(let appID)? = extensions?["appid"] else { return nil }
+        return appID
     }
 }

@@ -25,13 +25,17 @@ public struct AuthenticationState: WebAuthnJSONForm, CeremonyState {
     /// When the state stops being accepted, in milliseconds since the Unix epoch: the moment
     /// of the beginning call plus the options' timeout.
     public let expiresAt: Int64
+    /// The AppID the options asked the client to use (`appid`, §10.1.1); nil when none.
+    public let appID: String?
 
     /// A state from its parts; ``RelyingParty/beginAuthentication(allowCredentials:options:)``
     /// makes them.
     public init(
         challenge: [UInt8], relyingPartyID: String, userVerification: UserVerificationRequirement,
-        allowedCredentials: [[UInt8]], extensionPolicy: ExtensionPolicy, expiresAt: Int64
+        allowedCredentials: [[UInt8]], extensionPolicy: ExtensionPolicy, expiresAt: Int64,
+        appID: String? = nil
     ) {
+        self.appID = appID
         self.challenge = challenge
         self.relyingPartyID = relyingPartyID
         self.userVerification = userVerification
@@ -45,7 +49,8 @@ public struct AuthenticationState: WebAuthnJSONForm, CeremonyState {
         AuthenticationExpectations(
             challenge: challenge, credential: credential, allowCredentials: allowedCredentials,
             userIdentification: allowedCredentials.isEmpty ? .byUserHandle : .beforeCeremony,
-            requiresUserVerification: userVerification == .required, extensions: extensionPolicy)
+            requiresUserVerification: userVerification == .required, extensions: extensionPolicy,
+            appID: appID)
     }
 
     // MARK: JSON form
@@ -63,6 +68,7 @@ public struct AuthenticationState: WebAuthnJSONForm, CeremonyState {
         var allowedCredentials: [[UInt8]] = []
         var extensionPolicy = ExtensionPolicy.acceptAll
         var expiresAt: Int64?
+        var appID: String?
         try scanner.members { (scanner, member) throws(WebAuthnError) in
             switch member {
             case "version": version = try scanner.integer(in: 0...Int(Int32.max))
@@ -78,6 +84,7 @@ public struct AuthenticationState: WebAuthnJSONForm, CeremonyState {
                         ExtensionPolicy.allowOnly(Set(try scanner.strings()))
                     } ?? .acceptAll
             case "expiresAt": expiresAt = try scanner.int64()
+            case "appID": appID = try scanner.string()
             default: try scanner.skip()
             }
         }
@@ -89,7 +96,7 @@ public struct AuthenticationState: WebAuthnJSONForm, CeremonyState {
         self.init(
             challenge: challenge, relyingPartyID: relyingPartyID,
             userVerification: userVerification, allowedCredentials: allowedCredentials,
-            extensionPolicy: extensionPolicy, expiresAt: expiresAt)
+            extensionPolicy: extensionPolicy, expiresAt: expiresAt, appID: appID)
     }
 
     /// Writes the state's JSON form, version 1.
@@ -110,6 +117,10 @@ public struct AuthenticationState: WebAuthnJSONForm, CeremonyState {
         }
         writer.name("expiresAt")
         writer.number(expiresAt)
+        if let appID {
+            writer.name("appID")
+            writer.string(appID)
+        }
         writer.endObject()
     }
 }

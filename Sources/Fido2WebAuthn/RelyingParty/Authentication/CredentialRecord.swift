@@ -46,7 +46,12 @@ public struct CredentialRecord: WebAuthnJSONForm {
     public var transports: [AuthenticatorTransport]
     /// Whether the user was verified (UV) in any ceremony with this credential so far.
     public var uvInitialized: Bool
-    /// BE at registration: whether the credential may be backed up. It never changes.
+    /// BE: whether the credential may be backed up, as registered. A sign-in changes it only
+    /// when §7.2 step 19 accepted a change: under the compatible profile a credential that
+    /// became eligible (BE 0 at registration, 1 now, as platforms that sync it later report;
+    /// reported as `ToleratedDeviation.Kind.backupEligibilityGained`), or any change with
+    /// `VerificationRelaxations.acceptsBackupEligibilityChange`. The updated record
+    /// (``VerifiedAuthentication/updatedRecord``) then holds the new value.
     public var backupEligible: Bool
     /// BS last seen: whether the credential is backed up.
     public var backupState: Bool

@@ -50,9 +50,12 @@ extension RelyingParty {
             steps: (
                 Step.clientData, Step.type, Step.challenge, Step.origin, Step.crossOrigin,
                 Step.topOrigin
-            ))
-        // §7.2 step 15: rpIdHash is SHA-256 of an expected RP ID.
-        let relyingPartyID = try relyingPartyID(matching: authData.rpIdHash, step: Step.rpIdHash)
+            ), deviations: &deviations)
+        // §7.2 step 15: rpIdHash is SHA-256 of an expected RP ID, or of the AppID when the
+        // options asked for appid and the client reports it used it (§10.1.1).
+        let relyingPartyID = try relyingPartyID(
+            matching: authData.rpIdHash, appID: expected.appID,
+            used: credential.clientExtensionResults["appid"])
         // §7.2 step 16: UP is set.
         guard authData.flags.contains(.userPresent) else {
             throw WebAuthnError.failed(
@@ -66,21 +69,30 @@ extension RelyingParty {
                 field: "authenticatorData.flags", step: Step.userVerification)
         }
         // §7.2 step 18: BS only with BE — enforced by the decoder (step 7), reported as 18.
-        // §7.2 step 19: BE is what it was at registration (unless the relying party's policy
-        // accepts a change, as synced passkeys on some platforms need).
-        if authData.flags.contains(.backupEligible) != record.backupEligible {
+        // §7.2 step 19: BE against the one recorded ("apply Relying Party policy"). Platforms
+        // that sync a credential after making it flip BE from 0 to 1: the compatible profile
+        // accepts that, reports it and stores the new BE. BE going from 1 to 0 (and, under the
+        // strict profile, either change) fails unless the relying party names the relaxation.
+        let backupEligible = authData.flags.contains(.backupEligible)
+        if backupEligible != record.backupEligible {
             let relaxation = VerificationRelaxations.acceptsBackupEligibilityChange
             let reason =
-                "BE is \(!record.backupEligible), the credential was registered with \(record.backupEligible)"
-            guard relaxations.contains(relaxation) else {
+                "BE is \(backupEligible), the credential was registered with \(record.backupEligible)"
+            if relaxations.contains(relaxation) {
+                deviations.append(
+                    ToleratedDeviation(
+                        kind: .relaxedCheck, field: "authenticatorData.flags", detail: reason,
+                        relaxation: relaxation))
+            } else if backupEligible, profile == .compatible {
+                deviations.append(
+                    ToleratedDeviation(
+                        kind: .backupEligibilityGained, field: "authenticatorData.flags",
+                        detail: reason + " (a credential that became eligible for backup)"))
+            } else {
                 throw WebAuthnError.failed(
                     .backupEligibilityChanged, reason + VerificationRelaxations.hint(relaxation),
                     field: "authenticatorData.flags", step: Step.backupEligibility)
             }
-            deviations.append(
-                ToleratedDeviation(
-                    kind: .relaxedCheck, field: "authenticatorData.flags", detail: reason,
-                    relaxation: relaxation))
         }
         // §7.2 steps 20–21: sig over authData ‖ SHA-256(cData) with the record's key.
         try Self.checkSignature(
@@ -118,8 +130,8 @@ extension RelyingParty {
             updatedRecord: Self.updating(record, with: authData))
     }
 
-    /// §7.2 step 24: `record` with the state `authData` brings: the counter, BS and
-    /// `uvInitialized`. The counter never goes down: a regression the relying party accepted
+    /// §7.2 step 24: `record` with the state `authData` brings: the counter, BS, BE (when step
+    /// 19 accepted a change) and `uvInitialized`. The counter never goes down: a regression the relying party accepted
     /// (`VerificationRelaxations.acceptsSignCountRegression`) is reported and leaves the
     /// stored counter as it was, so that the next assertion is still compared with the
     /// highest value seen and clone detection stays on.
@@ -129,6 +141,7 @@ extension RelyingParty {
         var updated = record
         updated.signCount = max(record.signCount, authData.signCount)
         updated.backupState = authData.flags.contains(.backupState)
+        updated.backupEligible = authData.flags.contains(.backupEligible)
         if authData.flags.contains(.userVerified) { updated.uvInitialized = true }
         return updated
     }
@@ -145,6 +158,35 @@ extension RelyingParty {
             () throws in try AuthenticationResponseJSON(jsonBytes: jsonBytes)
         }
         return try verifyAuthentication(credential, expecting: expected)
+    }
+
+    /// §7.2 step 15 with the AppID extension (§10.1.1): the AppID's SHA-256 stands in for the
+    /// RP ID's only when the options requested `appid` (`appID`) and the client's output says
+    /// it used it (`used` is `true`); an output of `true` for options that did not request it
+    /// fails. Returns the RP ID or AppID matched.
+    private func relyingPartyID(
+        matching rpIdHash: ArraySlice<UInt8>, appID: String?, used: JSONValue?
+    ) throws(WebAuthnError) -> String {
+        let step = CeremonyStep.Authentication.rpIdHash
+        guard case .bool(true)? = used else {
+            return try relyingPartyID(matching: rpIdHash, step: step)
+        }
+        guard let appID else {
+            throw WebAuthnError.failed(
+                .extensionNotAllowed,
+                "the client reports appid used, but the options did not request the appid extension",
+                field: "clientExtensionResults.appid", step: step)
+        }
+        let matches = DigestAlgorithm.sha256.withHash(of: appID.utf8) {
+            $0.elementsEqual(rpIdHash)
+        }
+        guard matches else {
+            throw WebAuthnError.failed(
+                .rpIdHashMismatch,
+                "rpIdHash is not the SHA-256 of the AppID \(quotedInput(appID)), which the client reports it used",
+                field: "authenticatorData.rpIdHash", step: step)
+        }
+        return appID
     }
 
     /// §7.2 step 6: the user handle, against the record's user.

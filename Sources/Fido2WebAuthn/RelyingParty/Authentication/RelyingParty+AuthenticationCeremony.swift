@@ -39,7 +39,8 @@ extension RelyingParty {
             challenge: challenge, relyingPartyID: relyingPartyID,
             userVerification: options.userVerification, allowedCredentials: allowed.map(\.id),
             extensionPolicy: options.extensionPolicy,
-            expiresAt: CeremonySupport.expiry(timeout: options.timeout))
+            expiresAt: CeremonySupport.expiry(timeout: options.timeout),
+            appID: AuthenticationExpectations.appID(in: options.extensions))
         return PendingAuthentication(options: request, state: state)
     }
 

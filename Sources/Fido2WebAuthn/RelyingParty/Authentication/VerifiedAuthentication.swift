@@ -17,6 +17,16 @@ public struct VerifiedAuthentication: Sendable {
     public let extensions: AuthenticatorExtensionOutputs?
     /// The client extension outputs (`clientExtensionResults`), as sent.
     public let clientExtensionResults: JSONObject
+
+    /// ``clientExtensionResults`` read into typed values (credProps, prf, largeBlob, appid,
+    /// appidExclude; other outputs in ``ClientExtensionOutputs/unknown``). The client writes
+    /// these outputs unsigned: they report, they prove nothing.
+    ///
+    /// - Throws: `WebAuthnError` (`wrongType`, `invalidValue`) naming the field of a known
+    ///   output that has another shape; the ceremony itself does not depend on them.
+    public func clientExtensionOutputs() throws(WebAuthnError) -> ClientExtensionOutputs {
+        try ClientExtensionOutputs(clientExtensionResults)
+    }
     /// The origin the ceremony ran in (one of the allowed ones).
     public let origin: String
     /// The RP ID whose hash matched.

@@ -35,7 +35,7 @@ extension RelyingParty {
             steps: (
                 Step.clientData, Step.type, Step.challenge, Step.origin, Step.crossOrigin,
                 Step.topOrigin
-            ))
+            ), deviations: &deviations)
         // §7.1 step 12: hash, the SHA-256 of clientDataJSON.
         let clientDataHash = DigestAlgorithm.sha256.hash(clientDataJSON.bytes)
         // §7.1 step 13: fmt, authData and attStmt from the attestation object. The decoder

@@ -155,10 +155,13 @@ import Testing
         }
     }
 
-    @Test func rejectsATokenBindingStatusOutsideTheEnumeration() throws {
+    @Test func strictRejectsATokenBindingStatusOutsideTheEnumerationCompatibleReportsIt() throws {
         var ceremony = try assertionCeremony()
         ceremony.tokenBinding = TokenBinding(status: "unknown")
-        try expectRejected(ceremony, .invalidValue, step: "§7.2 step 9")
+        try expectRejected(
+            ceremony, .invalidValue, step: "§7.2 step 9",
+            relyingParty: SyntheticCeremony.relyingParty(profile: .strict))
+        #expect(try verified(ceremony).deviations.map(\.kind) == [.tokenBindingIgnored])
     }
 
     @Test func rejectsTheWrongClientDataType() throws {
@@ -222,15 +225,42 @@ import Testing
         #expect(try !verified(ceremony).userVerified)
     }
 
-    @Test func rejectsABackupEligibilityChange() throws {
+    @Test func rejectsABackupEligibilityChangeUnderTheStrictProfile() throws {
         var ceremony = try assertionCeremony()
         ceremony.flags = [.userPresent, .backupEligible, .backupState]
-        try expectRejected(ceremony, .backupEligibilityChanged, step: "§7.2 step 19")
+        let strict = SyntheticCeremony.relyingParty(profile: .strict)
+        try expectRejected(
+            ceremony, .backupEligibilityChanged, step: "§7.2 step 19", relyingParty: strict)
         let eligible = try expectations(ceremony, record: ceremony.record(backupEligible: true))
-        #expect(try verified(ceremony, expectations: eligible).backupState)
+        #expect(try verified(ceremony, expectations: eligible, relyingParty: strict).backupState)
         ceremony.flags = [.userPresent]
         try expectRejected(
-            ceremony, .backupEligibilityChanged, step: "§7.2 step 19", expectations: eligible)
+            ceremony, .backupEligibilityChanged, step: "§7.2 step 19", relyingParty: strict,
+            expectations: eligible)
+    }
+
+    @Test func acceptsBackupEligibilityGainedAndStoresItButRefusesItLost() throws {
+        var ceremony = try assertionCeremony()
+        ceremony.flags = [.userPresent, .backupEligible, .backupState]
+        let result = try verified(ceremony)
+        #expect(result.backupEligible)
+        #expect(result.deviations.map(\.kind) == [.backupEligibilityGained])
+        #expect(result.deviations.first?.field == "authenticatorData.flags")
+        #expect(result.deviations.first?.relaxation == nil)
+        #expect(result.updatedRecord.backupEligible)
+        #expect(result.updatedRecord.backupState)
+        // The updated record, stored, makes the next BE 1 assertion nothing to report.
+        let next = try verified(
+            ceremony, expectations: try expectations(ceremony, record: result.updatedRecord))
+        #expect(next.deviations.isEmpty)
+        // 1 -> 0 fails in the compatible profile too.
+        ceremony.flags = [.userPresent]
+        try expectRejected(
+            ceremony, .backupEligibilityChanged, step: "§7.2 step 19",
+            expectations: try expectations(ceremony, record: result.updatedRecord))
+        // An unchanged BE of 0 stays 0 in the updated record.
+        let unchanged = try verified(ceremony)
+        #expect(!unchanged.updatedRecord.backupEligible && unchanged.deviations.isEmpty)
     }
 
     @Test func rejectsASignatureByAnotherKey() throws {

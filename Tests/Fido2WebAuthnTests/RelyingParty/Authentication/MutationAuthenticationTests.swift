@@ -34,7 +34,9 @@ import Testing
                 switch bit {
                 case 0: return step(16)  // UP cleared
                 case 2: return isSet ? step(17) : step(21)  // UV is required when set
-                case 3: return isSet && flags & 0x10 != 0 ? step(18) : step(19)  // BE changed
+                // BE lost fails step 19 (step 18 with BS set); BE gained is accepted by the
+                // compatible profile, so the signature (step 21) catches the flipped bit.
+                case 3: return isSet ? (flags & 0x10 != 0 ? step(18) : step(19)) : step(21)
                 case 4: return !isSet && flags & 0x08 == 0 ? step(18) : step(21)  // BS
                 case 6, 7: return step(7)  // AT / ED set with nothing after the counter
                 default: return step(21)  // reserved bits

@@ -35,9 +35,10 @@ import Testing
     }
 
     @Test func aBackupEligibilityChangeIsRefusedNamingTheRelaxationOrAcceptedAndReported() throws {
-        let ceremony = try assertion(flags: [.userPresent, .backupEligible], signCount: 1)
+        let ceremony = try assertion(flags: [.userPresent], signCount: 1)
         let expectations = AuthenticationExpectations(
-            challenge: SyntheticCeremony.challenge, credential: try ceremony.record())
+            challenge: SyntheticCeremony.challenge,
+            credential: try ceremony.record(backupEligible: true))
         let response = try ceremony.assertion()
         let error = webAuthnError { () throws in
             try SyntheticCeremony.relyingParty().verifyAuthentication(
@@ -51,7 +52,7 @@ import Testing
         let result = try SyntheticCeremony.relyingParty(
             relaxations: .acceptsBackupEligibilityChange
         ).verifyAuthentication(try ceremony.assertion(), expecting: expectations)
-        #expect(result.backupEligible)
+        #expect(!result.backupEligible && !result.updatedRecord.backupEligible)
         #expect(result.deviations.count == 1)
         #expect(result.deviations.first?.kind == .relaxedCheck)
         #expect(result.deviations.first?.relaxation == .acceptsBackupEligibilityChange)
@@ -62,9 +63,22 @@ import Testing
         ).verifyAuthentication(
             try ceremony.assertion(),
             expecting: AuthenticationExpectations(
-                challenge: SyntheticCeremony.challenge,
-                credential: try ceremony.record(backupEligible: true)))
+                challenge: SyntheticCeremony.challenge, credential: try ceremony.record()))
         #expect(same.deviations.isEmpty)
+        // The strict profile refuses 0 -> 1 too, unless the relaxation is named.
+        let gained = try assertion(flags: [.userPresent, .backupEligible], signCount: 1)
+        let unregistered = AuthenticationExpectations(
+            challenge: SyntheticCeremony.challenge, credential: try gained.record())
+        let strictError = webAuthnError { () throws in
+            try SyntheticCeremony.relyingParty(profile: .strict).verifyAuthentication(
+                try gained.assertion(), expecting: unregistered)
+        }
+        #expect(strictError?.code == .backupEligibilityChanged)
+        let relaxed = try SyntheticCeremony.relyingParty(
+            profile: .strict, relaxations: .acceptsBackupEligibilityChange
+        ).verifyAuthentication(try gained.assertion(), expecting: unregistered)
+        #expect(relaxed.deviations.map(\.relaxation) == [.acceptsBackupEligibilityChange])
+        #expect(relaxed.updatedRecord.backupEligible)
     }
 
     @Test func aCounterRegressionIsRefusedNamingTheRelaxationOrAcceptedAndReported() throws {

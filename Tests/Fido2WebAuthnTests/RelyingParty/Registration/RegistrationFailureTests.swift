@@ -65,14 +65,29 @@ import Testing
         }
     }
 
-    @Test func rejectsATokenBindingStatusOutsideTheEnumeration() throws {
+    @Test func strictRejectsATokenBindingStatusOutsideTheEnumeration() throws {
+        var ceremony = try SyntheticCeremony.p256()
+        let strict = SyntheticCeremony.relyingParty(profile: .strict)
+        ceremony.tokenBinding = TokenBinding(status: "not-supported")
+        try expectRejected(ceremony, .invalidValue, step: "§7.1 step 6", relyingParty: strict)
+        ceremony.tokenBinding = TokenBinding(status: "supported")
+        #expect(try verified(ceremony, relyingParty: strict).deviations.isEmpty)
+        ceremony.tokenBinding = TokenBinding(status: "present", id: [1, 2, 3])
+        #expect(try verified(ceremony, relyingParty: strict).deviations.isEmpty)
+    }
+
+    @Test func compatibleIgnoresTokenBindingAndReportsAStatusOutsideTheEnumeration() throws {
         var ceremony = try SyntheticCeremony.p256()
         ceremony.tokenBinding = TokenBinding(status: "not-supported")
-        try expectRejected(ceremony, .invalidValue, step: "§7.1 step 6")
-        ceremony.tokenBinding = TokenBinding(status: "supported")
-        _ = try verified(ceremony)
+        let result = try verified(ceremony)
+        #expect(result.deviations.map(\.kind) == [.tokenBindingIgnored])
+        #expect(result.deviations.first?.field == "clientDataJSON.tokenBinding.status")
+        ceremony.tokenBinding = TokenBinding(status: "")
+        #expect(try verified(ceremony).deviations.map(\.kind) == [.tokenBindingIgnored])
         ceremony.tokenBinding = TokenBinding(status: "present", id: [1, 2, 3])
-        _ = try verified(ceremony)
+        #expect(try verified(ceremony).deviations.isEmpty)
+        ceremony.tokenBinding = nil
+        #expect(try verified(ceremony).deviations.isEmpty)
     }
 
     @Test func rejectsTheWrongClientDataType() throws {
