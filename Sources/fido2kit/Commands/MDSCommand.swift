@@ -9,7 +9,7 @@ struct MDSCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mds",
         abstract: "Verify a FIDO Metadata Service (MDS3) BLOB and look up its entries.",
-        subcommands: [Verify.self, Show.self]
+        subcommands: [Verify.self, Show.self, List.self]
     )
 
     /// The options both subcommands share.
@@ -152,6 +152,37 @@ struct MDSCommand: ParsableCommand {
                 var writer = JSONWriter(reservingCapacity: 1024)
                 MDSCommand.write(entry, to: &writer)
                 StandardStreams.print(String(decoding: writer.bytes, as: UTF8.self))
+            }
+        }
+    }
+
+    /// `fido2kit mds list`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the entries of a verified metadata BLOB.",
+            discussion: """
+                Verifies the BLOB as `mds verify` does, then prints one line per entry, in the \
+                BLOB's order: the AAGUID (or the attestation certificate key identifiers, \
+                comma-separated), the description and the latest status, separated by tabs.
+                """
+        )
+
+        @OptionGroup var options: BLOBOptions
+
+        func run() throws {
+            try failingCleanly {
+                let blob = try MetadataInput.blob(
+                    options.blob, rootPath: options.root,
+                    validationTime: try MetadataInput.time(options.at),
+                    allowsStale: options.allowStale)
+                for entry in blob.entries {
+                    let key =
+                        entry.aaguid.map { "\($0)" }
+                        ?? entry.attestationCertificateKeyIdentifiers.joined(separator: ",")
+                    StandardStreams.print(
+                        "\(key)\t\(entry.description)\t\(entry.status?.rawValue ?? "-")")
+                }
             }
         }
     }
