@@ -9,7 +9,7 @@ struct MDSCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mds",
         abstract: "Verify a FIDO Metadata Service (MDS3) BLOB and look up its entries.",
-        subcommands: [Verify.self, Show.self, List.self]
+        subcommands: [Verify.self, Show.self, List.self, MDSFetchCommand.self]
     )
 
     /// The options both subcommands share.
