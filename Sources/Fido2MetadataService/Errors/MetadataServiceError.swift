@@ -8,7 +8,7 @@ public struct MetadataServiceError: Error, Sendable, Hashable, CustomStringConve
         case network
         /// The server answered with a status other than 200.
         case httpStatus
-        /// The body is larger than ``MetadataService/Configuration/maximumBytes``.
+        /// The body is larger than the limit (`maximumSize` of ``MetadataService/Configuration/verification``).
         case responseTooLarge
         /// The fetch was cancelled.
         case cancelled

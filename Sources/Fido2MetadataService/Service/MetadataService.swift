@@ -3,7 +3,7 @@ import Fido2WebAuthn
 import Foundation
 
 /// A FIDO Metadata Service (MDS3) BLOB that refreshes itself: fetched from a URL, verified
-/// (``Fido2WebAuthn/MetadataBLOB``), kept on disk, refreshed at its `nextUpdate`.
+/// (`MetadataBLOB` of Fido2WebAuthn), kept on disk, refreshed at its `nextUpdate`.
 ///
 /// - ``start()`` serves the cached BLOB when it still verifies, then fetches if it is due.
 /// - ``refresh()`` fetches and verifies a BLOB and serves it only if its number (`no`) is
@@ -31,7 +31,7 @@ public final class MetadataService: Sendable {
         /// The directory holding the last good BLOB (`blob.jwt`); created when missing.
         public var cacheDirectory: URL
         /// The verification options; `validationTime` is replaced by ``clock`` at each
-        /// verification, and ``MetadataBLOB/VerificationOptions/maximumSize`` also bounds the
+        /// verification, and `maximumSize` also bounds the
         /// download and the cache file. Default: the shipped GlobalSign Root CA - R3 as the
         /// anchor, no CRLs, stale BLOBs refused.
         public var verification: MetadataBLOB.VerificationOptions
