@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "Fido2Authenticator", targets: ["Fido2Authenticator"]),
         .library(name: "Fido2Belvo", targets: ["Fido2Belvo"]),
         .library(name: "Fido2BelvoDevice", targets: ["Fido2BelvoDevice"]),
+        .library(name: "Fido2MetadataService", targets: ["Fido2MetadataService"]),
         .executable(name: "fido2kit", targets: ["fido2kit"]),
     ],
     dependencies: [
@@ -77,6 +78,12 @@ let package = Package(
                 "Fido2Encoding", "Fido2WebAuthnWire", "Fido2Authenticator", "Fido2Belvo",
             ]
         ),
+        // The metadata BLOB that refreshes itself: fetched over URLSession, verified by the
+        // relying party's MetadataBLOB, kept on disk. Its own product, so a server that reads
+        // BLOBs it fetches itself links no HTTP client.
+        .target(
+            name: "Fido2MetadataService",
+            dependencies: ["Fido2Support", "Fido2WebAuthn"]),
         // The vector oracle, not a product: every vector suite's runner and expectation table
         // (run by `fido2kit vectors` and by the tests alike), the generator of the project's
         // own suite, and the machinery only tests and vectors need (a test PKI, deterministic
@@ -95,13 +102,13 @@ let package = Package(
                 "Fido2Support", "Fido2Encoding", "Fido2CBOR", "Fido2Crypto", "Fido2WebAuthn",
                 "Fido2WebAuthnWire",
                 "Fido2Authenticator",
-                "Fido2Belvo", "Fido2BelvoDevice", "Fido2Vectors",
+                "Fido2Belvo", "Fido2BelvoDevice", "Fido2Vectors", "Fido2MetadataService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Test-only helpers: locating ../shared/vectors, hex literals.
+        // Test-only helpers: locating ../shared/vectors, hex literals, a loopback HTTP server.
         .target(
-            name: "Fido2TestSupport", dependencies: ["Fido2Encoding"],
+            name: "Fido2TestSupport", dependencies: ["Fido2Encoding", "Fido2Support"],
             path: "Tests/Fido2TestSupport"),
         // Test-only helpers for the WebAuthn and authenticator tests, in one place: expectations
         // on WebAuthnError, creation and request options, synthetic ceremonies, the device
@@ -164,6 +171,14 @@ let package = Package(
                 "Fido2WebAuthnWire",
                 "Fido2Crypto", "Fido2Encoding",
                 "Fido2TestSupport", "Fido2Vectors",
+            ]
+        ),
+        // The metadata service against a loopback HTTP server serving BLOBs the tests sign.
+        .testTarget(
+            name: "Fido2MetadataServiceTests",
+            dependencies: [
+                "Fido2MetadataService", "Fido2WebAuthn", "Fido2Crypto", "Fido2Support",
+                "Fido2TestSupport", "Fido2WebAuthnTestSupport", "Fido2Vectors",
             ]
         ),
         // The vector oracle's own machinery (deterministic random bytes and PSS salts) and

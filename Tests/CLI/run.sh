@@ -300,6 +300,11 @@ if [ -d ../shared/mds ]; then
     input='' expect "mds verify: past nextUpdate" 1 'was due to be replaced on 2023-10-01' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-10-02
     input='' expect "mds verify --allow-stale: past nextUpdate, said so" 0 '"revocationChecked":false,"stale":true' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-10-02 --allow-stale
     input='' expect "mds verify --allow-stale: the chain is still judged" 1 'certificate expired' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2024-08-01 --allow-stale
+    input='' expect "mds verify: an expired chain without --at points to --at" 1 '--at checks the BLOB at an earlier time' "$bin" mds verify "${blob[@]}" "${r3[@]}"
+    input='' expect "mds list: one line per entry, AAGUID, description, status" 0 'YubiKey 5 Series	FIDO_CERTIFIED_L1' "$bin" mds list "${blob[@]}" --at 2023-09-15
+    input='' expect "mds fetch: nothing listening, nothing cached" 1 'no verified BLOB is held' "$bin" mds fetch --url http://127.0.0.1:1/ --cache "$work/mds-cache"
+    input='' expect "mds fetch: not an http(s) URL is a usage error" 64 '--url is not an http(s) URL' "$bin" mds fetch --url ftp://example.org/ --cache "$work/mds-cache"
+    input='' expect "mds reassess: no --record is a usage error" 64 'give at least one --record' "$bin" mds reassess "${blob[@]}" --at 2023-09-15
     input='' expect "mds verify: today (stale, signer expired)" 1 'mds3-blob-31.jwt' "$bin" mds verify "${blob[@]}" "${r3[@]}"
     input='' expect "mds verify: after the signer expired" 1 'certificate expired' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2024-08-01
     input='' expect "mds verify: CRLs not current at the BLOB's date" 1 'unable to get certificate CRL' "$bin" mds verify "${blob[@]}" "${r3[@]}" --at 2023-09-15 --crl "$mds/globalsign-root-r3.crl"

@@ -2,6 +2,7 @@ import Fido2Authenticator
 import Fido2BelvoDevice
 import Fido2Crypto
 import Fido2Support
+import Fido2TestSupport
 import Fido2Vectors
 import Foundation
 import Testing

@@ -9,7 +9,7 @@ struct MDSCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mds",
         abstract: "Verify a FIDO Metadata Service (MDS3) BLOB and look up its entries.",
-        subcommands: [Verify.self, Show.self]
+        subcommands: [Verify.self, Show.self, List.self, MDSFetchCommand.self, Reassess.self]
     )
 
     /// The options both subcommands share.
@@ -153,6 +153,109 @@ struct MDSCommand: ParsableCommand {
                 MDSCommand.write(entry, to: &writer)
                 StandardStreams.print(String(decoding: writer.bytes, as: UTF8.self))
             }
+        }
+    }
+
+    /// `fido2kit mds list`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the entries of a verified metadata BLOB.",
+            discussion: """
+                Verifies the BLOB as `mds verify` does, then prints one line per entry, in the \
+                BLOB's order: the AAGUID (or the attestation certificate key identifiers, \
+                comma-separated), the description and the latest status, separated by tabs.
+                """
+        )
+
+        @OptionGroup var options: BLOBOptions
+
+        func run() throws {
+            try failingCleanly {
+                let blob = try MetadataInput.blob(
+                    options.blob, rootPath: options.root,
+                    validationTime: try MetadataInput.time(options.at),
+                    allowsStale: options.allowStale)
+                for entry in blob.entries {
+                    let key =
+                        entry.aaguid.map { "\($0)" }
+                        ?? entry.attestationCertificateKeyIdentifiers.joined(separator: ",")
+                    StandardStreams.print(
+                        "\(key)\t\(entry.description)\t\(entry.status?.rawValue ?? "-")")
+                }
+            }
+        }
+    }
+
+    /// `fido2kit mds reassess`.
+    struct Reassess: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reassess",
+            abstract: "Judge stored credential records by a (newer) metadata BLOB.",
+            discussion: """
+                Verifies the BLOB as `mds verify` does, then judges each --record (a \
+                CredentialRecord in its JSON form, as `register` writes it) by the rule \
+                registration uses: the entries of the kept attestation object's AAGUID and of \
+                its chain's key identifiers, refused when one reports a revocation or a key \
+                compromise. Prints one JSON object per record: {credentialId, verdict (refused, \
+                accepted, not-listed, not-assessable), reason}. Exits 2 when any record is \
+                refused, 0 otherwise.
+                """
+        )
+
+        @OptionGroup var options: BLOBOptions
+
+        @Option(
+            name: .customLong("record"),
+            help: "A credential record (JSON form); repeatable.")
+        var records: [String] = []
+
+        func validate() throws {
+            guard !records.isEmpty else { throw ValidationError("give at least one --record") }
+        }
+
+        func run() throws {
+            var refused = false
+            try failingCleanly {
+                let blob = try MetadataInput.blob(
+                    options.blob, rootPath: options.root,
+                    validationTime: try MetadataInput.time(options.at),
+                    allowsStale: options.allowStale)
+                let policy = MetadataTrustPolicy(blob: blob)
+                for path in records {
+                    let bytes = try InputFile.read(path, limit: .webAuthnJSON)
+                    let record: CredentialRecord
+                    do {
+                        record = try CredentialRecord(jsonBytes: bytes)
+                    } catch {
+                        throw CommandFailure("\(path): \(error)")
+                    }
+                    let result = policy.reassess(record)
+                    var writer = JSONWriter(reservingCapacity: 256)
+                    writer.beginObject()
+                    writer.name("credentialId")
+                    writer.string(Base64URL.encode(result.credentialID))
+                    writer.name("verdict")
+                    switch result.verdict {
+                    case .refused(let refusal):
+                        refused = true
+                        writer.string("refused")
+                        writer.name("reason")
+                        writer.string(refusal.description)
+                    case .accepted:
+                        writer.string("accepted")
+                    case .notListed:
+                        writer.string("not-listed")
+                    case .notAssessable(let reason):
+                        writer.string("not-assessable")
+                        writer.name("reason")
+                        writer.string(reason)
+                    }
+                    writer.endObject()
+                    StandardStreams.print(String(decoding: writer.bytes, as: UTF8.self))
+                }
+            }
+            if refused { throw ExitCode(2) }
         }
     }
 

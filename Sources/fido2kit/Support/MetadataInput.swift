@@ -29,6 +29,13 @@ enum MetadataInput {
                 options: MetadataBLOB.VerificationOptions(
                     trustAnchors: anchors, validationTime: validationTime, revocationLists: crls,
                     allowsStale: allowsStale))
+        } catch let error as WebAuthnError
+            where validationTime == nil && error.code == .metadataTrustPathInvalid
+            && "\(error)".lowercased().contains("expired")
+        {
+            throw CommandFailure(
+                "\(path): \(error); a certificate of its chain has expired: --at checks the BLOB at an earlier time (such as a day before its nextUpdate)"
+            )
         } catch {
             throw CommandFailure("\(path): \(error)")
         }

@@ -93,15 +93,35 @@ public struct MetadataTrustPolicy: Sendable {
     /// - Throws: `WebAuthnError.Code.authenticatorStatusRefused` naming the
     ///   status and its entry, or the level.
     public func checkStatus(of entries: [MetadataEntry], path: [Certificate]) throws {
+        switch refusal(of: entries, path: path) {
+        case .status(let refused, let entry):
+            throw WebAuthnError(
+                .authenticatorStatusRefused,
+                "the metadata of \"\(entry.description)\" reports \(refused), which the policy refuses"
+            )
+        case .certificationLevel(let level, let entry):
+            throw Self.levelError(level, of: entry, minimum: minimumCertificationLevel)
+        case nil:
+            return
+        }
+    }
+
+    /// Why ``checkStatus(of:path:)`` refuses `entries` for the path `path`, or nil when it
+    /// accepts them: the first refused status of any entry (the primary first), else the
+    /// primary entry's certification level below ``minimumCertificationLevel``.
+    public func refusal(
+        of entries: [MetadataEntry], path: [Certificate]
+    ) -> CredentialReassessment.Refusal? {
         for entry in entries {
             if let refused = entry.firstStatus(in: refusedStatuses, concerning: path) {
-                throw WebAuthnError(
-                    .authenticatorStatusRefused,
-                    "the metadata of \"\(entry.description)\" reports \(refused), which the policy refuses"
-                )
+                return .status(refused, entry: entry)
             }
         }
-        if let primary = entries.first { try checkLevel(of: primary) }
+        if let primary = entries.first, let minimum = minimumCertificationLevel {
+            let level = primary.certificationLevel ?? .notCertified
+            if level < minimum { return .certificationLevel(level, entry: primary) }
+        }
+        return nil
     }
 
     /// Checks `entry`'s statuses against ``refusedStatuses`` and
@@ -124,11 +144,18 @@ public struct MetadataTrustPolicy: Sendable {
         if let minimum = minimumCertificationLevel {
             let level = entry.certificationLevel ?? .notCertified
             guard level >= minimum else {
-                throw WebAuthnError(
-                    .authenticatorStatusRefused,
-                    "the metadata of \"\(entry.description)\" states \(level), below the \(minimum) the policy requires"
-                )
+                throw Self.levelError(level, of: entry, minimum: minimum)
             }
         }
+    }
+
+    /// The error of a certification level below the minimum.
+    private static func levelError(
+        _ level: CertificationLevel, of entry: MetadataEntry, minimum: CertificationLevel?
+    ) -> WebAuthnError {
+        WebAuthnError(
+            .authenticatorStatusRefused,
+            "the metadata of \"\(entry.description)\" states \(level), below the \(minimum.map { "\($0)" } ?? "level") the policy requires"
+        )
     }
 }

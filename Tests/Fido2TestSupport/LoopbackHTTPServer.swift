@@ -1,4 +1,3 @@
-import Fido2Crypto
 import Fido2Support
 import Foundation
 
@@ -9,29 +8,33 @@ import Glibc
 /// A minimal HTTP/1.1 server on 127.0.0.1 for the client's wire tests: one thread accepting
 /// connections, one request per connection, answered by `reply` (or never answered, to make
 /// the client time out). It records every request it read.
-final class LoopbackHTTPServer: Sendable {
+public final class LoopbackHTTPServer: Sendable {
     /// What the server read.
-    struct Request: Sendable {
-        let method: String
-        let target: String
-        let headers: [String: String]
-        let body: [UInt8]
+    public struct Request: Sendable {
+        /// The method.
+        public let method: String
+        /// The request target.
+        public let target: String
+        /// The headers, names as read.
+        public let headers: [String: String]
+        /// The body.
+        public let body: [UInt8]
 
         /// The value of the header `name`, compared without regard to case.
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headers.first { $0.key.lowercased() == name.lowercased() }?.value
         }
     }
 
     /// What the server does with a request.
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         /// Answers with a status, headers and body.
         case answer(status: Int, headers: [String: String], body: [UInt8])
         /// Reads the request and never answers (until the server stops).
         case hang
 
         /// A JSON or text answer.
-        static func answer(
+        public static func answer(
             _ status: Int, _ body: String, headers: [String: String] = [:]
         )
             -> Reply
@@ -41,9 +44,9 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     /// The port it listens on.
-    let port: Int
+    public let port: Int
     /// The base URL, `http://127.0.0.1:<port>`.
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     private let listener: Int32
     private let reply: @Sendable (Request) -> Reply
@@ -52,13 +55,15 @@ final class LoopbackHTTPServer: Sendable {
     private let stopped = LockedState(false)
 
     /// Every request read so far.
-    var requests: [Request] { recorded.withLock { $0 } }
+    public var requests: [Request] { recorded.withLock { $0 } }
 
     /// The requests read once there are at least `count`, or those read when `limit` has
     /// passed: the accepting thread may not have run yet when a client gave up (a time-out
     /// while the whole suite loads both cores), and a client that wrongly retried would only
     /// show its second request later.
-    func requests(atLeast count: Int, within limit: Duration = .seconds(60)) async -> [Request] {
+    public func requests(
+        atLeast count: Int, within limit: Duration = .seconds(60)
+    ) async -> [Request] {
         let deadline = ContinuousClock.now + limit
         while requests.count < count, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
@@ -67,7 +72,7 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     /// A server answering with `reply`.
-    init(reply: @escaping @Sendable (Request) -> Reply) throws {
+    public init(reply: @escaping @Sendable (Request) -> Reply) throws {
         let (socket, port) = try Self.bind(listening: true)
         self.listener = socket
         self.port = port
@@ -77,7 +82,7 @@ final class LoopbackHTTPServer: Sendable {
     }
 
     /// A port on 127.0.0.1 with nothing listening: connecting to it is refused.
-    static func refusingPort() throws -> Int {
+    public static func refusingPort() throws -> Int {
         let (socket, port) = try bind(listening: false)
         close(socket)
         return port
@@ -88,7 +93,7 @@ final class LoopbackHTTPServer: Sendable {
     /// (or twice, as `deinit` after `stop()` did) let a descriptor number that another test had
     /// reused be closed or accepted on (seen: a concurrent test's listener, whose next
     /// connection was refused).
-    func stop() {
+    public func stop() {
         let first = stopped.withLock { (done: inout Bool) -> Bool in
             defer { done = true }
             return !done
