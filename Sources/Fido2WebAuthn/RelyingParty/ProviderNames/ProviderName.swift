@@ -7,7 +7,8 @@
 public struct ProviderName: Sendable, Hashable {
     /// Where a name came from, in the order ``ProviderNameDirectory`` consults them.
     public enum Source: String, Sendable, Hashable {
-        /// The operator's list (``ProviderNameDirectory/init(communityListJSON:metadata:)``).
+        /// The operator's list
+        /// (``ProviderNameDirectory/init(communityListJSON:metadata:maximumSize:)``).
         case operatorList = "operator-list"
         /// The metadata BLOB's entry for the AAGUID: its `friendlyNames` or `description`.
         case metadata

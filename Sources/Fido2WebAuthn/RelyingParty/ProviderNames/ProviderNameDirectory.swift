@@ -10,11 +10,11 @@ import Fido2Encoding
 /// ``MetadataTrustPolicy``.
 ///
 /// A look-up consults, in order, and takes the first name found:
-/// 1. **the operator's list** (``init(communityListJSON:metadata:)``): the community list's
-///    JSON (`passkeydeveloper/passkey-authenticator-aaguids`, `aaguid.json`) or one of the
-///    same shape, downloaded and reviewed by the operator. It comes first because the
-///    operator chose it, and it carries icons; fido2kit does not bundle it (it has no
-///    licence).
+/// 1. **the operator's list** (``init(communityListJSON:metadata:maximumSize:)``): the
+///    community list's JSON (`passkeydeveloper/passkey-authenticator-aaguids`, `aaguid.json`)
+///    or one of the same shape, downloaded and reviewed by the operator. It comes first
+///    because the operator chose it, and it carries icons; fido2kit does not bundle it (it
+///    has no licence).
 /// 2. **the metadata BLOB** when one is given: the entry's `friendlyNames` in
 ///    ``preferredLanguage`` (else `en-US`, else the first by tag), else its `description`.
 ///    Signed by the FIDO Alliance, it names security keys and certified models.
@@ -22,7 +22,7 @@ import Fido2Encoding
 ///    managers' published AAGUIDs, so that the common providers have names with no
 ///    configuration at all.
 ///
-/// The all-zero AAGUID (``AAGUID/zero``) has no name: it says the model is not disclosed.
+/// The all-zero AAGUID (`AAGUID.zero`) has no name: it says the model is not disclosed.
 public struct ProviderNameDirectory: Sendable {
     /// The operator's names, by AAGUID.
     public var operatorNames: [AAGUID: ProviderName]
