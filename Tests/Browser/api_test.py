@@ -244,8 +244,13 @@ def run(checks, client, first, second, hasty, database):
     assertion = client.get(options).get("credential")
     before = session_cookie(page)
     answer = client.post("/authentication/verify", assertion)
-    if accepted("sign-in by name: 200 {verified, username, signCount}", answer, ["verified", "username", "signCount"]):
+    if accepted("sign-in by name: 200 {verified, username, signCount, currentUserDetails}", answer,
+                ["verified", "username", "signCount", "currentUserDetails"]):
         equal("sign-in by name: bob", answer["json"]["username"], "bob")
+        details = answer["json"]["currentUserDetails"]
+        equal("sign-in by name: the signalCurrentUserDetails payload names bob under his user handle",
+              (details.get("rpId"), details.get("name"), details.get("displayName"), details.get("userId")),
+              ("localhost", "bob", "bob", b64url(user_id)))
         count = answer["json"]["signCount"]
         check("sign-in by name: the counter is stored", count > 0 and sign_count(bob_credential) == count,
               (count, sign_count(bob_credential)))
@@ -316,7 +321,8 @@ def run(checks, client, first, second, hasty, database):
     check("the discoverable assertion carries bob's user handle",
           assertion is not None and assertion["response"].get("userHandle") == b64url(user_id), assertion)
     answer = client.post("/authentication/verify", assertion)
-    if accepted("discoverable sign-in: 200 {verified, username, signCount}", answer, ["verified", "username", "signCount"]):
+    if accepted("discoverable sign-in: 200 {verified, username, signCount, currentUserDetails}", answer,
+                ["verified", "username", "signCount", "currentUserDetails"]):
         equal("discoverable sign-in: bob, counter moved on",
               (answer["json"]["username"], answer["json"]["signCount"] > count), ("bob", True))
     count = sign_count(bob_credential)
@@ -401,7 +407,8 @@ def run(checks, client, first, second, hasty, database):
     options = client.post("/authentication/options", {"username": "erin"})["json"]
     assertion = client.get(options).get("credential")
     answer = client.post("/authentication/verify", assertion)
-    if accepted("U2F security key: sign-in 200 {verified, username, signCount}", answer, ["verified", "username", "signCount"]):
+    if accepted("U2F security key: sign-in 200 {verified, username, signCount, currentUserDetails}", answer,
+                ["verified", "username", "signCount", "currentUserDetails"]):
         equal("U2F security key: erin, counter stored",
               (answer["json"]["username"], answer["json"]["signCount"]), ("erin", sign_count(erin_credential)))
     options = client.post("/authentication/options", {"username": "erin"})["json"]
@@ -430,11 +437,15 @@ def run(checks, client, first, second, hasty, database):
     answer = client.get_json("/account")
     body = answer["json"] or {}
     passkeys = body.get("passkeys", [])
-    check("GET /account: erin and her two passkeys, oldest first, with name, dates and backup state",
+    check("GET /account: erin and her two passkeys, oldest first, with name, dates, backup state and provider,"
+          " and the signalAllAcceptedCredentials payload listing both",
           answer["status"] == 200 and body.get("username") == "erin"
           and [p.get("credentialId") for p in passkeys] == [erin_credential, second_credential]
-          and all(sorted(p) == ["backedUp", "backupEligible", "createdAt", "credentialId", "lastUsedAt", "name"]
+          and all(sorted(p) == ["backedUp", "backupEligible", "createdAt", "credentialId", "lastUsedAt", "name",
+                                "provider"]
                   for p in passkeys)
+          and sorted((body.get("allAcceptedCredentials") or {}).get("allAcceptedCredentialIds", []))
+          == sorted([erin_credential, second_credential])
           and passkeys[1]["lastUsedAt"] is not None and passkeys[0]["name"] == "Passkey 1", answer)
     answer = client.post(f"/account/passkeys/{second_credential}/name", {"name": "  Work laptop "})
     check("rename: 200, the account with the new name, trimmed",

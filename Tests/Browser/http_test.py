@@ -7,6 +7,7 @@
   - usernames that look alike are one name (width, case, NFC) or refused (invisible and bidi
     control characters, Latin mixed with Cyrillic or Greek, too many bytes, invalid UTF-8);
   - the options routes are rate limited per client (a server started with a limit of 5);
+  - /.well-known/webauthn, provider names and the Signal API payloads (http_signals.py);
   - connections (a server with --request-timeout 2): a client trickling its head or its body
     a byte at a time, or sending nothing, is cut off once the request time is up; a body over
     the limit gets 413 and the connection is closed (no descriptor held); after hundreds of
@@ -25,6 +26,7 @@ import socket
 import sys
 import time
 
+import http_signals
 from harness import Checks, Environment, wait_for
 
 RATE_LIMIT = 5
@@ -97,6 +99,8 @@ def main(binary):
          lambda: run(checks, environment.start_one(), environment.start_one("--options-rate-limit", str(RATE_LIMIT)),
                      environment.database)),
         ("the Secure cookie", secure_cookie),
+        ("related origins, provider names, signals",
+         lambda: http_signals.run(checks, environment, request, post_json)),
         ("connections", lambda: connections(checks, environment.start_one("--request-timeout", str(REQUEST_TIMEOUT)))),
         ("the connection cap",
          lambda: cap(checks, environment.start_one("--maximum-connections", str(CONNECTION_CAP)))),

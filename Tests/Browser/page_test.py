@@ -6,7 +6,8 @@ signs in and shows the account view), another authenticator adds a second passke
 is excluded on the authenticator holding one), the list renames and deletes them (not the
 last), sign out, sign in by name and without one; an unknown name and a taken name are
 refused; a U2F security key signs up and signs in; a response tampered with on its way to the
-server is refused and the page shows the step. Then, on a page with autofill on, the
+server is refused and the page shows the step; provider names and the Signal API calls
+(page_signals.py). Then, on a page with autofill on, the
 conditional request offers the passkey and signs in. After each step the server's SQLite
 database holds what it should.
 
@@ -18,6 +19,7 @@ import json
 import sys
 import time
 
+import page_signals
 from cdp import Browser, CDPError
 from harness import NO_AUTOFILL, PLATFORM, SECURITY_KEY, Checks, Environment, session_cookie, unb64url, wait_for
 
@@ -233,6 +235,8 @@ def run(checks, page, server, database):
           count > 0 and f"Signature counter {count}" in outcome["text"], (count, outcome))
     press(page, "#signout")
     page.remove_authenticator(key)
+
+    page_signals.run(checks, page, database, press, account_view, b64)
 
 
 def autofill(checks, browser, server, database):

@@ -56,7 +56,10 @@ public struct RelyingParty: Sendable {
     ///   - id: the RP ID: the registrable domain (or a parent domain) of the origins.
     ///   - name: the name shown to users when they create a credential; `id` when nil.
     ///   - origins: the exact origins (`https://bank.example.com.br`) whose client data is
-    ///     accepted; see ``OriginPolicy`` for wildcards and native apps.
+    ///     accepted, compared byte for byte (no wildcards); see ``OriginPolicy`` for native
+    ///     apps. Origins on other domains are related origins (WebAuthn Level 3 §5.11): they
+    ///     are accepted with this one RP ID, and ``relatedOriginsDocument()`` lists them for
+    ///     `/.well-known/webauthn`.
     ///   - crossOrigin: whether a ceremony may run in a cross-origin iframe (forbidden by
     ///     default), and under which top-level origins.
     ///   - trustPolicy: the attestation trust anchors; a ceremony that requests attestation

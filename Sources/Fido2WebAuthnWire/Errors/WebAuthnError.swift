@@ -83,6 +83,8 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
             case metadataRollback
             case authenticatorNotInMetadata
             case authenticatorStatusRefused
+            case relatedOriginsLimitExceeded
+            case emptyAcceptedCredentialList
         }
 
         private let kind: Kind
@@ -267,6 +269,17 @@ public struct WebAuthnError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The attested authenticator's metadata entry carries a status the trust policy
         /// refuses (REVOKED, a compromise, …) or a certification level below the minimum.
         public static let authenticatorStatusRefused = Code(.authenticatorStatusRefused)
+
+        // MARK: Relying party: related origins and signals
+
+        /// The relying party's origins span more registrable-domain labels than the
+        /// `/.well-known/webauthn` document may list (WebAuthn Level 3 §5.11: clients must
+        /// support at least 5, and some stop there); ``field`` names the first origin over.
+        public static let relatedOriginsLimitExceeded = Code(.relatedOriginsLimitExceeded)
+        /// A `signalAllAcceptedCredentials` payload would list no credential, which tells the
+        /// user's provider to hide every passkey of the account; it is built only when the
+        /// caller allows an empty list explicitly.
+        public static let emptyAcceptedCredentialList = Code(.emptyAcceptedCredentialList)
 
         /// The code's name, such as `missingMember`.
         public var description: String { kind.rawValue }

@@ -27,6 +27,9 @@ public struct MetadataEntry: Sendable, Hashable {
     public let statusReports: [MetadataStatusReport]
     /// `timeOfLastStatusChange`, `YYYY-MM-DD`, when stated.
     public let timeOfLastStatusChange: String?
+    /// The statement's `friendlyNames`: the model's name for people, by language tag
+    /// (`en-US`); empty when the statement has none. For display only.
+    public let friendlyNames: [String: String]
 
     /// An entry; the BLOB reader makes them, tests and callers with their own metadata may
     /// too. `statusReports` are sorted latest first (by `effectiveDate`, reports without one
@@ -36,7 +39,7 @@ public struct MetadataEntry: Sendable, Hashable {
         description: String, attestationTypes: [String] = [],
         attestationRootCertificates: [Certificate] = [], unreadableRootCertificateCount: Int = 0,
         authenticatorGetInfoAAGUID: AAGUID? = nil, statusReports: [MetadataStatusReport] = [],
-        timeOfLastStatusChange: String? = nil
+        timeOfLastStatusChange: String? = nil, friendlyNames: [String: String] = [:]
     ) {
         self.aaguid = aaguid
         self.attestationCertificateKeyIdentifiers = attestationCertificateKeyIdentifiers.map {
@@ -56,6 +59,7 @@ public struct MetadataEntry: Sendable, Hashable {
             }
         }.map(\.element)
         self.timeOfLastStatusChange = timeOfLastStatusChange
+        self.friendlyNames = friendlyNames
     }
 
     /// The latest status (that of the first of ``statusReports``); nil without reports.

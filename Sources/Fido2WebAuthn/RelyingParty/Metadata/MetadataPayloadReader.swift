@@ -80,6 +80,18 @@ struct MetadataPayloadReader {
                 unreadable += 1
             }
         }
+        var friendlyNames: [String: String] = [:]
+        if let member = statement["friendlyNames"] {
+            guard let names = member.objectValue else {
+                throw invalid("not an object", statementPath + ".friendlyNames")
+            }
+            for name in names.members {
+                guard let text = name.value.stringValue else {
+                    throw invalid("not a string", statementPath + ".friendlyNames." + name.name)
+                }
+                friendlyNames[name.name] = text
+            }
+        }
         var getInfoAAGUID: AAGUID?
         if let text = statement["authenticatorGetInfo"]?["aaguid"]?.stringValue {
             getInfoAAGUID = Self.aaguid(hex: text)
@@ -120,7 +132,8 @@ struct MetadataPayloadReader {
             description: description, attestationTypes: types,
             attestationRootCertificates: roots, unreadableRootCertificateCount: unreadable,
             authenticatorGetInfoAAGUID: getInfoAAGUID, statusReports: reports,
-            timeOfLastStatusChange: object["timeOfLastStatusChange"]?.stringValue)
+            timeOfLastStatusChange: object["timeOfLastStatusChange"]?.stringValue,
+            friendlyNames: friendlyNames)
     }
 
     /// An optional array of strings (absent: empty).

@@ -25,14 +25,29 @@ struct PasskeyServerCommand: AsyncParsableCommand {
     @Option(help: "The TCP port to listen on; the origin is http://localhost:PORT by default.")
     var port = 8080
 
-    /// The origin the page is reached at, when not `http://localhost:PORT`: behind a proxy
-    /// that terminates TLS, `https://passkeys.example`. Its host is the RP ID; an `https`
-    /// origin makes the session cookie `Secure`.
+    /// The origins the page is reached at, when not `http://localhost:PORT`: behind a proxy
+    /// that terminates TLS, `https://passkeys.example`. Repeatable: the first is the page's
+    /// own (its host is the RP ID unless `--rp-id` says, and an `https` origin makes the
+    /// session cookie `Secure`); the others are related origins (WebAuthn Level 3 §5.11),
+    /// listed in `/.well-known/webauthn` and accepted with the one RP ID.
     @Option(
         help:
-            "The origin browsers reach the page at (default http://localhost:PORT); its host is the RP ID, and https makes the cookie Secure."
+            "An origin browsers reach the page at (default http://localhost:PORT); repeat it for related origins. The first one's host is the RP ID unless --rp-id says, and https makes the cookie Secure."
     )
-    var origin: String?
+    var origin: [String] = []
+
+    /// The RP ID, when not the first origin's host.
+    @Option(
+        name: .customLong("rp-id"),
+        help: "The RP ID (default: the first --origin's host), served /.well-known/webauthn.")
+    var relyingPartyID: String?
+
+    /// The community list of provider names (`aaguid.json`), when the operator has one.
+    @Option(
+        help:
+            "A provider-names list in the community aaguid.json format, consulted before the built-in names (display only)."
+    )
+    var providerNames: String?
 
     /// The address to bind.
     @Option(help: "The address to listen on.")
@@ -116,12 +131,16 @@ struct PasskeyServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let origin = origin ?? "http://localhost:\(port)"
+        let origins = origin.isEmpty ? ["http://localhost:\(port)"] : origin
         let relyingParty = RelyingParty(
-            id: try Self.relyingPartyID(of: origin), name: "fido2kit passkeys", origins: [origin])
+            id: try relyingPartyID ?? Self.relyingPartyID(of: origins[0]),
+            name: "fido2kit passkeys", origins: origins)
+        for other in origins.dropFirst() { _ = try Self.relyingPartyID(of: other) }
+        let configuration = try RelyingPartyConfiguration(
+            relyingParty: relyingParty, providerNamesFile: providerNames)
         let store = try PasskeyStore(path: try databasePath())
         let service = PasskeyService(
-            relyingParty: relyingParty, store: store,
+            relyingParty: relyingParty, store: store, providerNames: configuration.providerNames,
             ceremonyTimeout: UInt32(ceremonyTimeout) * 1000,
             decoyKey: try await store.write { db in
                 try ServerKey.named(ServerKey.decoyName, in: db)
@@ -130,8 +149,9 @@ struct PasskeyServerCommand: AsyncParsableCommand {
             optionsPerMinute: optionsRateLimit, maximumConnections: maximumConnections,
             idleTimeout: idleTimeout, requestTimeout: requestTimeout)
         let application = PasskeyApplication.make(
-            service: service, page: try PageRoutes(), hostname: hostname, port: port,
-            origin: origin, limits: limits)
+            service: service, page: try PageRoutes(),
+            wellKnown: configuration.relatedOriginsDocument, hostname: hostname, port: port,
+            origin: origins[0], limits: limits)
         // Expired ceremonies (with them, sign-ups never finished) and sessions go on a timer,
         // not on requests, so that the tables stay bounded whatever the traffic.
         let interval = pruneInterval

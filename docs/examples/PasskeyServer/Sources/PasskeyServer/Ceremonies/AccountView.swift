@@ -1,4 +1,6 @@
-/// The answer to `GET /account`: the signed-in user and their passkeys, oldest first.
+/// The answer to `GET /account`: the signed-in user and their passkeys, oldest first, with the
+/// `signalAllAcceptedCredentials` payload that lists them (the page sends it after a
+/// deletion, where the browser has the Signal API).
 struct AccountView: Encodable, Sendable {
     /// One passkey of the account.
     struct Passkey: Encodable, Sendable {
@@ -14,6 +16,10 @@ struct AccountView: Encodable, Sendable {
         let backupEligible: Bool
         /// Whether it is backed up (BS last seen).
         let backedUp: Bool
+        /// The name of the provider or model that holds it, by the AAGUID of its registration
+        /// (`ProviderNameDirectory`); null when unknown. For display only: an AAGUID is the
+        /// authenticator's claim.
+        let provider: String?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -24,6 +30,7 @@ struct AccountView: Encodable, Sendable {
             try container.encode(lastUsedAt, forKey: .lastUsedAt)
             try container.encode(backupEligible, forKey: .backupEligible)
             try container.encode(backedUp, forKey: .backedUp)
+            try container.encode(provider, forKey: .provider)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -33,6 +40,7 @@ struct AccountView: Encodable, Sendable {
             case lastUsedAt
             case backupEligible
             case backedUp
+            case provider
         }
     }
 
@@ -40,4 +48,7 @@ struct AccountView: Encodable, Sendable {
     let username: String
     /// Its passkeys.
     let passkeys: [Passkey]
+    /// `signalAllAcceptedCredentials`'s argument for the account; absent when it cannot be
+    /// made (no passkeys).
+    let allAcceptedCredentials: SignalPayloads.AllAcceptedCredentials?
 }

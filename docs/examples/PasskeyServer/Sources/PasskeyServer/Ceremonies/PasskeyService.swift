@@ -18,6 +18,8 @@ struct PasskeyService: Sendable {
     let relyingParty: RelyingParty
     /// Users, credentials, sessions and ceremony states.
     let store: PasskeyStore
+    /// Provider names by AAGUID, shown beside each passkey (display only).
+    var providerNames = ProviderNameDirectory()
     /// How long a ceremony may take, in milliseconds: the options' `timeout`, and how long the
     /// state is accepted (the library refuses it after that, `ceremonyExpired`).
     var ceremonyTimeout: UInt32 = RegistrationOptions.defaultTimeout
@@ -255,7 +257,8 @@ struct PasskeyService: Sendable {
             guard let session = try SessionRow.current(ceremony.session, in: db) else {
                 throw ServerError.noCeremony(.authentication)
             }
-            let row = try Self.credential(for: reference, userID: ceremony.userID, in: db)
+            let row = try Self.credential(
+                for: reference, userID: ceremony.userID, relyingParty: relyingParty, in: db)
             let verified = try relyingParty.finishAuthentication(
                 reference, state: state, credential: try row.credentialRecord())
             try row.signedIn(updating: verified.updatedRecord).update(db)
@@ -265,7 +268,9 @@ struct PasskeyService: Sendable {
             let signedIn = try SessionRow.signIn(replacing: session, userID: row.userID, in: db)
             return Finished(
                 outcome: AuthenticationOutcome(
-                    username: user.username, signCount: verified.updatedRecord.signCount),
+                    username: user.username, signCount: verified.updatedRecord.signCount,
+                    currentUserDetails: Self.currentUserDetails(
+                        of: user, relyingParty: relyingParty)),
                 sessionID: signedIn.id)
         }
     }
@@ -315,21 +320,14 @@ struct PasskeyService: Sendable {
         try await store.write { db in try SessionRow.end(session, in: db) }
     }
 
-    /// The account signed in on `session`, with its passkeys.
+    /// The account signed in on `session`, with its passkeys and their provider names.
     ///
     /// - Throws: ``ServerError`` `notSignedIn`; a failure of the database.
     func account(session: String?) async throws(ServerError) -> AccountView {
         try await store.write { db in
             let user = try Self.signedInUser(session, in: db)
             guard let userID = user.id else { throw ServerError.corruptData("users", "no row ID") }
-            let passkeys = try CredentialRow.rows(ofUser: userID, in: db).map { row in
-                let record = try row.credentialRecord()
-                return AccountView.Passkey(
-                    credentialId: row.id, name: row.name, createdAt: row.createdAt,
-                    lastUsedAt: row.lastUsedAt, backupEligible: record.backupEligible,
-                    backedUp: record.backupState)
-            }
-            return AccountView(username: user.username, passkeys: passkeys)
+            return try accountView(of: user, userID: userID, in: db)
         }
     }
 
@@ -416,17 +414,15 @@ struct PasskeyService: Sendable {
     /// must be the user's: the user the options were for (`userID`), or in a discoverable
     /// sign-in the user whose handle the response carries.
     ///
-    /// - Throws: ``ServerError``: `credentialNotFound`, `credentialNotAllowed`,
-    ///   `userHandleMismatch`.
+    /// - Throws: ``ServerError``: `credentialNotFound` (with the `signalUnknownCredential`
+    ///   payload), `credentialNotAllowed`, `userHandleMismatch`.
     private static func credential(
-        for reference: CredentialReference, userID: Int64?, in db: Database
+        for reference: CredentialReference, userID: Int64?, relyingParty: RelyingParty,
+        in db: Database
     ) throws -> CredentialRow {
         let step = VerificationStep.authentication(6)
         guard let row = try CredentialRow.withID(reference.credentialId, in: db) else {
-            throw ServerError(
-                WebAuthnError(
-                    .credentialNotFound, "no credential with this ID is registered",
-                    field: "rawId", step: step))
+            throw unknownCredential(reference, relyingParty: relyingParty)
         }
         if let userID {
             guard row.userID == userID else {

@@ -35,6 +35,9 @@ struct ServerError: Error, Sendable, CustomStringConvertible {
     let message: String
     /// The step of the WebAuthn procedure that failed (`§7.2 step 11`), if any.
     let step: VerificationStep?
+    /// For a sign-in whose credential ID no account has, the `signalUnknownCredential`
+    /// payload (``PasskeyService/unknownCredential(_:relyingParty:)``); nil otherwise.
+    var unknownCredential: SignalPayloads.UnknownCredential?
 
     /// The library's refusal, as it came.
     init(_ error: WebAuthnError) {

@@ -16,15 +16,17 @@ enum PasskeyApplication {
         var requestTimeout = 10
     }
 
-    /// An application serving `page` and the API on `service` at `hostname`:`port`, which
+    /// An application serving `page`, the `/.well-known/webauthn` document `wellKnown` and
+    /// the API on `service` at `hostname`:`port`, which
     /// prints `listening` with the origin once it accepts connections.
     static func make(
-        service: PasskeyService, page: PageRoutes, hostname: String, port: Int, origin: String,
-        limits: Limits
+        service: PasskeyService, page: PageRoutes, wellKnown: [UInt8], hostname: String,
+        port: Int, origin: String, limits: Limits
     ) -> some ApplicationProtocol {
         let router = Router(context: PasskeyRequestContext.self)
         router.add(middleware: JSONContentTypeMiddleware())
         page.addRoutes(to: router)
+        WellKnownRoutes(document: wellKnown).addRoutes(to: router)
         PasskeyAPI(
             service: service, rateLimiter: RateLimiter(perMinute: limits.optionsPerMinute),
             secureCookies: origin.hasPrefix("https://")

@@ -16,10 +16,13 @@ extension ServerError: HTTPResponseError {
     }
 
     /// `{"error": message, "code": code, "step": "§7.2 step 11"}`, with an empty step when the
-    /// failure is at no step of the procedures.
+    /// failure is at no step of the procedures, and `"unknownCredential": {"rpId", …}` for a
+    /// sign-in with a credential ID the server does not know.
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = try JSONResponse.encoding(
-            Body(error: message, code: code, step: step?.description ?? ""), status: status)
+            Body(
+                error: message, code: code, step: step?.description ?? "",
+                unknownCredential: unknownCredential), status: status)
         if kind == .tooManyRequests {
             response.headers[.retryAfter] = "60"
         }
@@ -31,5 +34,6 @@ extension ServerError: HTTPResponseError {
         let error: String
         let code: String
         let step: String
+        let unknownCredential: SignalPayloads.UnknownCredential?
     }
 }

@@ -1,16 +1,38 @@
 // The page's WebAuthn client: ask the server for options, hand them to the browser's
 // authenticator, post what it answers back, and show the outcome (or the step that refused it).
 // Signed in, the account view lists the passkeys, with rename, delete, add and sign out.
+// Where the browser has the Signal API, the page tells the user's passkey provider what the
+// server knows: a credential it does not know, the account's passkeys after a deletion, the
+// account's names after each sign-in.
 'use strict';
 
-/** A refusal from the server: its 4xx (or 500) body, {"error", "code", "step"}. */
+/** A refusal from the server: its 4xx (or 500) body, {"error", "code", "step", "unknownCredential"?}. */
 class ServerRefusal extends Error {
   constructor(body, status) {
     super(body.error || `the server answered ${status}`);
     this.code = body.code || `http${status}`;
     this.step = body.step || '';
     this.status = status;
+    this.unknownCredential = body.unknownCredential || null;
   }
+}
+
+/** The Signal API calls made, newest last, by name (for people and tests reading the page). */
+const signalsSent = [];
+
+/**
+ * Calls `PublicKeyCredential[name](payload)` where the browser has it; a browser without it
+ * (or one that refuses) changes nothing: a signal is a hint to the provider, never required.
+ */
+async function sendSignal(name, payload) {
+  if (!payload || !window.PublicKeyCredential || typeof PublicKeyCredential[name] !== 'function') return;
+  try {
+    await PublicKeyCredential[name](payload);
+    signalsSent.push(name);
+  } catch (error) {
+    signalsSent.push(`${name}: ${error.name}`);
+  }
+  document.body.dataset.signals = signalsSent.join(' ');
 }
 
 /** Sends `body` as JSON to `path` with `method`; resolves to the JSON answer, rejects with a ServerRefusal. */
@@ -53,7 +75,18 @@ async function signIn(username, { mediation, signal } = {}) {
   const options = await post('/authentication/options', username === undefined ? {} : { username });
   const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(options);
   const credential = await navigator.credentials.get(mediation ? { publicKey, mediation, signal } : { publicKey });
-  return post('/authentication/verify', credential.toJSON());
+  let outcome;
+  try {
+    outcome = await post('/authentication/verify', credential.toJSON());
+  } catch (error) {
+    // Only for a credential ID the server does not know: it says so in its refusal.
+    if (error instanceof ServerRefusal && error.unknownCredential) {
+      await sendSignal('signalUnknownCredential', error.unknownCredential);
+    }
+    throw error;
+  }
+  await sendSignal('signalCurrentUserDetails', outcome.currentUserDetails);
+  return outcome;
 }
 
 const $ = (selector) => document.querySelector(selector);
@@ -122,6 +155,7 @@ const when = (milliseconds) => (milliseconds === null ? 'never' : new Date(milli
 function passkeyItem(passkey) {
   const item = document.createElement('li');
   item.dataset.id = passkey.credentialId;
+  item.dataset.provider = passkey.provider || '';
   const name = document.createElement('input');
   name.className = 'passkey-name';
   name.value = passkey.name;
@@ -129,7 +163,8 @@ function passkeyItem(passkey) {
   name.setAttribute('aria-label', 'Passkey name');
   const details = document.createElement('span');
   details.className = 'details';
-  details.textContent = `Created ${when(passkey.createdAt)}, last used ${when(passkey.lastUsedAt)}, `
+  const provider = passkey.provider ? `${passkey.provider}. ` : '';
+  details.textContent = `${provider}Created ${when(passkey.createdAt)}, last used ${when(passkey.lastUsedAt)}, `
     + `${passkey.backedUp ? 'backed up' : 'not backed up'}. ID ${passkey.credentialId}`;
   const rename = document.createElement('button');
   rename.type = 'button';
@@ -145,7 +180,8 @@ function passkeyItem(passkey) {
   remove.className = 'delete secondary';
   remove.textContent = 'Delete';
   remove.addEventListener('click', () => run('Delete', async () => {
-    await request('DELETE', `/account/passkeys/${encodeURIComponent(passkey.credentialId)}`);
+    const account = await request('DELETE', `/account/passkeys/${encodeURIComponent(passkey.credentialId)}`);
+    await sendSignal('signalAllAcceptedCredentials', account.allAcceptedCredentials);
     show('success', `Deleted the passkey ${passkey.name}`,
       'Also remove it from your authenticator: the site can no longer check it.');
   }));
