@@ -18,32 +18,40 @@ struct PasskeyServerCommand: AsyncParsableCommand {
             Serves http://localhost:PORT/ (RP ID localhost; browsers treat localhost as a \
             secure context, so WebAuthn works there without TLS), or the --origin given. \
             Users, credential records, sessions and ceremony states are kept in the SQLite \
-            file --database.
+            file --database, or in PostgreSQL when --database is a postgres:// URL (several \
+            instances on one database, behind a load balancer).
             """)
 
     /// The TCP port; the page's origin is `http://localhost:PORT` unless `--origin` says.
     @Option(help: "The TCP port to listen on; the origin is http://localhost:PORT by default.")
     var port = 8080
 
-    /// The origin the page is reached at, when not `http://localhost:PORT`: behind a proxy
-    /// that terminates TLS, `https://passkeys.example`. Its host is the RP ID; an `https`
-    /// origin makes the session cookie `Secure`.
+    /// The origins the page is reached at, when not `http://localhost:PORT`: behind a proxy
+    /// that terminates TLS, `https://passkeys.example`. Repeatable (each instance behind a
+    /// load balancer, or each port of a test, is one origin of the same RP ID); the first is
+    /// the one the server prints. Their host is the RP ID; an `https` origin makes the session
+    /// cookie `Secure`.
     @Option(
         help:
-            "The origin browsers reach the page at (default http://localhost:PORT); its host is the RP ID, and https makes the cookie Secure."
+            "An origin browsers reach the page at (default http://localhost:PORT), repeatable; all share one host, the RP ID; https makes the cookie Secure."
     )
-    var origin: String?
+    var origin: [String] = []
 
     /// The address to bind.
     @Option(help: "The address to listen on.")
     var hostname = "127.0.0.1"
 
-    /// The SQLite file; by default in the user's state directory, never in the repository.
+    /// The SQLite file, by default in the user's state directory, never in the repository; or
+    /// a PostgreSQL URL.
     @Option(
         help:
-            "The SQLite database file, created when missing (default: $XDG_STATE_HOME or ~/.local/state, fido2kit-passkey-server/passkeys.sqlite)."
+            "The SQLite database file, created when missing (default: $XDG_STATE_HOME or ~/.local/state, fido2kit-passkey-server/passkeys.sqlite), or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE."
     )
     var database: String?
+
+    /// The PostgreSQL pool's size.
+    @Option(help: "Connections to PostgreSQL each instance keeps at most.")
+    var databaseConnections = 20
 
     /// The options routes' rate limit.
     @Option(help: "Requests a minute one client address may make to the options routes.")
@@ -85,7 +93,7 @@ struct PasskeyServerCommand: AsyncParsableCommand {
             ("--options-rate-limit", optionsRateLimit),
             ("--maximum-connections", maximumConnections),
             ("--idle-timeout", idleTimeout), ("--request-timeout", requestTimeout),
-            ("--prune-interval", pruneInterval),
+            ("--prune-interval", pruneInterval), ("--database-connections", databaseConnections),
         ] where !(1...1_000_000).contains(value) {
             throw ValidationError("\(name) must be between 1 and 1000000")
         }
@@ -116,16 +124,32 @@ struct PasskeyServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let origin = origin ?? "http://localhost:\(port)"
+        let origins = origin.isEmpty ? ["http://localhost:\(port)"] : origin
+        let relyingPartyIDs = Set(try origins.map { try Self.relyingPartyID(of: $0) })
+        guard relyingPartyIDs.count == 1, let relyingPartyID = relyingPartyIDs.first else {
+            throw ValidationError("every --origin must have the same host, the RP ID")
+        }
+        let origin = origins[0]
         let relyingParty = RelyingParty(
-            id: try Self.relyingPartyID(of: origin), name: "fido2kit passkeys", origins: [origin])
-        let store = try PasskeyStore(path: try databasePath())
+            id: relyingPartyID, name: "fido2kit passkeys", origins: origins)
+        let store: any PasskeyStorage
+        var postgres: PostgresStore?
+        if let database, database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+            let pool = try PostgresStore(url: database, maximumConnections: databaseConnections)
+            postgres = pool
+            store = pool
+        } else {
+            store = try PasskeyStore(path: try databasePath())
+        }
+        // The pool runs while the server does; the schema is made (or found) before the first
+        // request, under the database's advisory lock.
+        let pool = Task { [postgres] in await postgres?.run() }
+        defer { pool.cancel() }
+        try await postgres?.migrate()
         let service = PasskeyService(
             relyingParty: relyingParty, store: store,
             ceremonyTimeout: UInt32(ceremonyTimeout) * 1000,
-            decoyKey: try await store.write { db in
-                try ServerKey.named(ServerKey.decoyName, in: db)
-            })
+            decoyKey: try await store.serverKey(named: ServerKey.decoyName))
         let limits = PasskeyApplication.Limits(
             optionsPerMinute: optionsRateLimit, maximumConnections: maximumConnections,
             idleTimeout: idleTimeout, requestTimeout: requestTimeout)
