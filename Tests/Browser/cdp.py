@@ -160,9 +160,17 @@ class Browser:
 
     # Pages
 
-    def new_page(self, url):
-        """Opens `url` in a new tab, attached; returns a Page once it has loaded."""
-        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    def new_context(self):
+        """A new browser context (its own cookie jar, as another profile); its ID."""
+        return self.send("Target.createBrowserContext")["browserContextId"]
+
+    def new_page(self, url, context=None):
+        """Opens `url` in a new tab (of browser context `context`, when given), attached;
+        returns a Page once it has loaded."""
+        params = {"url": "about:blank"}
+        if context:
+            params["browserContextId"] = context
+        target = self.send("Target.createTarget", params)["targetId"]
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         page = Page(self, target, session)
         page.send("Page.enable")

@@ -10,12 +10,15 @@
 #   - api_test.py:  the HTTP API from a page of the server's origin with the script's own
 #                   JavaScript (fetch, navigator.credentials), independent of the page's script;
 #   - http_test.py: plain HTTP from Python, what no page sends: wrong Content-Types, planted
-#                   session IDs, look-alike usernames, the rate limit.
+#                   session IDs, look-alike usernames, the rate limit;
+#   - postgres_test.py: two servers on one PostgreSQL (Debian's, a throw-away cluster on a
+#                   loopback port): a passkey made on one signs in on the other, one response
+#                   sent to both at once verifies once, and killing one under load loses nothing.
 # They check the SQLite database after each step. Each prints one line per check and
 # "N passed, M failed"; the script exits 1 when one fails.
 #
 # Usage: Tests/Browser/run.sh
-# Needs chromium and libsqlite3-dev from Debian (installed here when missing, by
+# Needs chromium, libsqlite3-dev and postgresql from Debian (installed here when missing, by
 # `.ci/install-deps --browser`) and python3 (its standard library only).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -36,5 +39,6 @@ status=0
 timeout -k 15 300 python3 Tests/Browser/page_test.py "$server" || status=1
 timeout -k 15 300 python3 Tests/Browser/api_test.py "$server" || status=1
 timeout -k 15 300 python3 Tests/Browser/http_test.py "$server" || status=1
+timeout -k 15 300 python3 Tests/Browser/postgres_test.py "$server" || status=1
 echo "browser: tests ran in $(($(date +%s) - built)) s"
 exit "$status"

@@ -13,7 +13,9 @@ let package = Package(
     name: "PasskeyServer",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "passkey-server", targets: ["PasskeyServer"])
+        .executable(name: "passkey-server", targets: ["PasskeyServer"]),
+        // The load tool of docs/examples/PasskeyServer/README.md's performance section.
+        .executable(name: "passkey-load", targets: ["PasskeyLoad"]),
     ],
     dependencies: [
         .package(name: "fido2kit", path: "../../.."),
@@ -35,6 +37,10 @@ let package = Package(
             url: "https://github.com/apple/swift-nio-extras.git", .upToNextMinor(from: "1.35.2")),
         .package(
             url: "https://github.com/apple/swift-http-types.git", .upToNextMinor(from: "1.8.0")),
+        // PostgreSQL beside SQLite (`--database postgres://…`), for several instances behind a
+        // load balancer.
+        .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log.git", .upToNextMinor(from: "1.16.2")),
     ],
     targets: [
         .executableTarget(
@@ -52,8 +58,18 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Page")]
-        )
+        ),
+        // A bounded loopback load: sign-ups and sign-ins with fido2kit's software authenticator.
+        .executableTarget(
+            name: "PasskeyLoad",
+            dependencies: [
+                .product(name: "Fido2Authenticator", package: "fido2kit"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
     ]
 )

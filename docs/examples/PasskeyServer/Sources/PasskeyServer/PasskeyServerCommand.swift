@@ -18,7 +18,8 @@ struct PasskeyServerCommand: AsyncParsableCommand {
             Serves http://localhost:PORT/ (RP ID localhost; browsers treat localhost as a \
             secure context, so WebAuthn works there without TLS), or the --origin given. \
             Users, credential records, sessions and ceremony states are kept in the SQLite \
-            file --database.
+            file --database, or in PostgreSQL when --database is a postgres:// URL (several \
+            instances on one database, behind a load balancer).
             """)
 
     /// The TCP port; the page's origin is `http://localhost:PORT` unless `--origin` says.
@@ -53,12 +54,17 @@ struct PasskeyServerCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.")
     var hostname = "127.0.0.1"
 
-    /// The SQLite file; by default in the user's state directory, never in the repository.
+    /// The SQLite file, by default in the user's state directory, never in the repository; or
+    /// a PostgreSQL URL.
     @Option(
         help:
-            "The SQLite database file, created when missing (default: $XDG_STATE_HOME or ~/.local/state, fido2kit-passkey-server/passkeys.sqlite)."
+            "The SQLite database file, created when missing (default: $XDG_STATE_HOME or ~/.local/state, fido2kit-passkey-server/passkeys.sqlite), or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE."
     )
     var database: String?
+
+    /// The PostgreSQL pool's size.
+    @Option(help: "Connections to PostgreSQL each instance keeps at most.")
+    var databaseConnections = 20
 
     /// The options routes' rate limit.
     @Option(help: "Requests a minute one client address may make to the options routes.")
@@ -100,7 +106,7 @@ struct PasskeyServerCommand: AsyncParsableCommand {
             ("--options-rate-limit", optionsRateLimit),
             ("--maximum-connections", maximumConnections),
             ("--idle-timeout", idleTimeout), ("--request-timeout", requestTimeout),
-            ("--prune-interval", pruneInterval),
+            ("--prune-interval", pruneInterval), ("--database-connections", databaseConnections),
         ] where !(1...1_000_000).contains(value) {
             throw ValidationError("\(name) must be between 1 and 1000000")
         }
@@ -138,13 +144,24 @@ struct PasskeyServerCommand: AsyncParsableCommand {
         for other in origins.dropFirst() { _ = try Self.relyingPartyID(of: other) }
         let configuration = try RelyingPartyConfiguration(
             relyingParty: relyingParty, providerNamesFile: providerNames)
-        let store = try PasskeyStore(path: try databasePath())
+        let store: any PasskeyStorage
+        var postgres: PostgresStore?
+        if let database, database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+            let pool = try PostgresStore(url: database, maximumConnections: databaseConnections)
+            postgres = pool
+            store = pool
+        } else {
+            store = try PasskeyStore(path: try databasePath())
+        }
+        // The pool runs while the server does; the schema is made (or found) before the first
+        // request, under the database's advisory lock.
+        let pool = Task { [postgres] in await postgres?.run() }
+        defer { pool.cancel() }
+        try await postgres?.migrate()
         let service = PasskeyService(
             relyingParty: relyingParty, store: store, providerNames: configuration.providerNames,
             ceremonyTimeout: UInt32(ceremonyTimeout) * 1000,
-            decoyKey: try await store.write { db in
-                try ServerKey.named(ServerKey.decoyName, in: db)
-            })
+            decoyKey: try await store.serverKey(named: ServerKey.decoyName))
         let limits = PasskeyApplication.Limits(
             optionsPerMinute: optionsRateLimit, maximumConnections: maximumConnections,
             idleTimeout: idleTimeout, requestTimeout: requestTimeout)

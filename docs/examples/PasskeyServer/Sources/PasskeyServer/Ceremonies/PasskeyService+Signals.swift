@@ -1,5 +1,4 @@
 import Fido2WebAuthn
-import GRDB
 
 extension PasskeyService {
     /// The refusal of a sign-in whose credential ID no account has (§7.2 step 6, the server's
@@ -32,8 +31,7 @@ extension PasskeyService {
     /// The account's passkeys as the account view shows them, with each one's provider name,
     /// and the `signalAllAcceptedCredentials` payload listing them all (the page sends it
     /// after a deletion).
-    func accountView(of user: UserRow, userID: Int64, in db: Database) throws -> AccountView {
-        let rows = try CredentialRow.rows(ofUser: userID, in: db)
+    func accountView(of user: UserRow, rows: [CredentialRow]) throws(ServerError) -> AccountView {
         var records: [CredentialRecord] = []
         var passkeys: [AccountView.Passkey] = []
         for row in rows {

@@ -2,7 +2,6 @@ import Fido2Crypto
 import Fido2Encoding
 import Fido2WebAuthn
 import Foundation
-import GRDB
 
 /// The server's two ceremonies, each a begin and a finish, on fido2kit's ``RelyingParty`` and
 /// the ``PasskeyStore``, and the signed-in account: what the API endpoints do, without HTTP.
@@ -16,8 +15,8 @@ import GRDB
 struct PasskeyService: Sendable {
     /// The relying party: RP ID `localhost`, the one origin the server is reached at.
     let relyingParty: RelyingParty
-    /// Users, credentials, sessions and ceremony states.
-    let store: PasskeyStore
+    /// Users, credentials, sessions and ceremony states: SQLite or PostgreSQL.
+    let store: any PasskeyStorage
     /// Provider names by AAGUID, shown beside each passkey (display only).
     var providerNames = ProviderNameDirectory()
     /// How long a ceremony may take, in milliseconds: the options' `timeout`, and how long the
@@ -63,41 +62,43 @@ struct PasskeyService: Sendable {
     func beginRegistration(
         username: Username?, session: String?
     ) async throws(ServerError) -> Begun {
-        let relyingParty = relyingParty
         var registrationOptions = RegistrationOptions()
         registrationOptions.timeout = ceremonyTimeout
-        return try await store.write { [registrationOptions] db in
-            let session = try SessionRow.currentOrNew(session, in: db)
-            var ceremony = CeremonyRow(
-                session: session.id, ceremony: .registration, userID: nil, username: nil,
-                userHandle: nil, state: "", expiresAt: 0)
-            let user: PublicKeyCredentialUserEntityJSON
-            var excluded: [CredentialRecord] = []
-            if let username {
-                guard try UserRow.named(username.value, in: db) == nil else {
-                    throw ServerError.usernameUnavailable
-                }
-                let userHandle = RandomBytes.make(count: UserRow.userHandleLength)
-                user = PublicKeyCredentialUserEntityJSON(
-                    id: userHandle, name: username.value, displayName: username.value)
-                ceremony.username = username.value
-                ceremony.userHandle = Data(userHandle)
-            } else {
-                guard let userID = session.userID,
-                    let account = try UserRow.fetchOne(db, key: userID)
-                else { throw ServerError.notSignedIn }
-                user = PublicKeyCredentialUserEntityJSON(
-                    id: Array(account.userHandle), name: account.username,
-                    displayName: account.username)
-                excluded = try CredentialRow.records(ofUser: userID, in: db)
-                ceremony.userID = userID
+        let current = try await store.currentOrNewSession(session)
+        var ceremony = CeremonyRow(
+            session: current.id, ceremony: .registration, userID: nil, username: nil,
+            userHandle: nil, state: "", expiresAt: 0)
+        let user: PublicKeyCredentialUserEntityJSON
+        var excluded: [CredentialRecord] = []
+        if let username {
+            guard try await store.user(named: username.value) == nil else {
+                throw .usernameUnavailable
             }
+            let userHandle = RandomBytes.make(count: UserRow.userHandleLength)
+            user = PublicKeyCredentialUserEntityJSON(
+                id: userHandle, name: username.value, displayName: username.value)
+            ceremony.username = username.value
+            ceremony.userHandle = Data(userHandle)
+        } else {
+            guard let userID = current.userID, let account = try await store.user(id: userID)
+            else { throw .notSignedIn }
+            user = PublicKeyCredentialUserEntityJSON(
+                id: Array(account.userHandle), name: account.username,
+                displayName: account.username)
+            excluded = try await store.credentials(ofUser: userID).map {
+                row throws(ServerError) in try row.credentialRecord()
+            }
+            ceremony.userID = userID
+        }
+        do {
             let registration = try relyingParty.beginRegistration(
                 user: user, excludeCredentials: excluded, options: registrationOptions)
             ceremony.state = String(decoding: registration.state.jsonBytes(), as: UTF8.self)
             ceremony.expiresAt = registration.state.expiresAt
-            try ceremony.put(in: db)
-            return Begun(optionsJSON: registration.optionsJSON, sessionID: session.id)
+            try await store.putCeremony(ceremony)
+            return Begun(optionsJSON: registration.optionsJSON, sessionID: current.id)
+        } catch {
+            throw .wrapping(error)
         }
     }
 
@@ -127,55 +128,11 @@ struct PasskeyService: Sendable {
         } catch {
             throw .wrapping(error)
         }
-        return try await store.write { db in
-            guard let session = try SessionRow.current(ceremony.session, in: db) else {
-                throw ServerError.noCeremony(.registration)
-            }
-            // §7.1 step 26, the server's part: the ID is no one's credential yet. The library
-            // checked the IDs the options excluded, this user's.
-            guard try CredentialRow.withID(record.id, in: db) == nil else {
-                throw ServerError(
-                    WebAuthnError(
-                        .credentialExists, "the credential ID is registered already",
-                        field: "rawId", step: .registration(26)))
-            }
-            let user = try Self.account(for: ceremony, session: session, in: db)
-            guard let userID = user.id else { throw ServerError.corruptData("users", "no row ID") }
-            let count = try CredentialRow.filter(CredentialRow.Columns.userID == userID)
-                .fetchCount(db)
-            try CredentialRow(record: record, userID: userID, name: "Passkey \(count + 1)")
-                .insert(db)
-            let signedIn = try SessionRow.signIn(replacing: session, userID: userID, in: db)
-            return Finished(
-                outcome: RegistrationOutcome(
-                    credentialId: Base64URL.encode(record.id), username: user.username),
-                sessionID: signedIn.id)
-        }
-    }
-
-    /// The account a verified registration adds its credential to: the signed-in user's, or
-    /// for a sign-up a new account, made now.
-    private static func account(
-        for ceremony: CeremonyRow, session: SessionRow, in db: Database
-    ) throws -> UserRow {
-        if let userID = ceremony.userID {
-            // Adding a passkey: still the user signed in on this session.
-            guard session.userID == userID, let user = try UserRow.fetchOne(db, key: userID)
-            else { throw ServerError.notSignedIn }
-            return user
-        }
-        guard let username = ceremony.username, let userHandle = ceremony.userHandle else {
-            throw ServerError.corruptData("the registration ceremony", "no username")
-        }
-        // The name was free at options time; a sign-up that verified first may have taken it.
-        guard try UserRow.named(username, in: db) == nil else {
-            throw ServerError.usernameUnavailable
-        }
-        var user = UserRow(
-            id: nil, username: username, userHandle: userHandle,
-            createdAt: ServerClock.nowMilliseconds())
-        try user.insert(db)
-        return user
+        let (user, signedIn) = try await store.register(record, ceremony: ceremony)
+        return Finished(
+            outcome: RegistrationOutcome(
+                credentialId: Base64URL.encode(record.id), username: user.username),
+            sessionID: signedIn.id)
     }
 
     // MARK: Authentication
@@ -193,34 +150,37 @@ struct PasskeyService: Sendable {
     func beginAuthentication(
         username: Username?, session: String?
     ) async throws(ServerError) -> Begun {
-        let relyingParty = relyingParty
         var authenticationOptions = AuthenticationOptions()
         authenticationOptions.timeout = ceremonyTimeout
         let decoys = try username.map { name throws(ServerError) in try decoyCredentials(for: name)
         }
-        return try await store.write { [authenticationOptions] db in
-            let session = try SessionRow.currentOrNew(session, in: db)
-            var userID: Int64?
-            var records: [CredentialRecord] = []
-            if let username {
-                if let user = try UserRow.named(username.value, in: db), let id = user.id {
-                    records = try CredentialRow.records(ofUser: id, in: db)
-                    userID = id
+        let current = try await store.currentOrNewSession(session)
+        var userID: Int64?
+        var records: [CredentialRecord] = []
+        if let username {
+            if let user = try await store.user(named: username.value), let id = user.id {
+                records = try await store.credentials(ofUser: id).map {
+                    row throws(ServerError) in try row.credentialRecord()
                 }
-                if records.isEmpty {
-                    records = decoys ?? []
-                    userID = nil
-                }
+                userID = id
             }
+            if records.isEmpty {
+                records = decoys ?? []
+                userID = nil
+            }
+        }
+        do {
             let authentication = try relyingParty.beginAuthentication(
                 allowCredentials: records, options: authenticationOptions)
-            try CeremonyRow(
-                session: session.id, ceremony: .authentication, userID: userID, username: nil,
-                userHandle: nil,
-                state: String(decoding: authentication.state.jsonBytes(), as: UTF8.self),
-                expiresAt: authentication.state.expiresAt
-            ).put(in: db)
-            return Begun(optionsJSON: authentication.optionsJSON, sessionID: session.id)
+            try await store.putCeremony(
+                CeremonyRow(
+                    session: current.id, ceremony: .authentication, userID: userID,
+                    username: nil, userHandle: nil,
+                    state: String(decoding: authentication.state.jsonBytes(), as: UTF8.self),
+                    expiresAt: authentication.state.expiresAt))
+            return Begun(optionsJSON: authentication.optionsJSON, sessionID: current.id)
+        } catch {
+            throw .wrapping(error)
         }
     }
 
@@ -250,29 +210,28 @@ struct PasskeyService: Sendable {
         } catch {
             throw .wrapping(error)
         }
-        let relyingParty = relyingParty
-        // Look-up, verification and update in one transaction: two sign-ins with the same
-        // credential, even from two processes, each see the counter the other left.
-        return try await store.write { db in
-            guard let session = try SessionRow.current(ceremony.session, in: db) else {
-                throw ServerError.noCeremony(.authentication)
-            }
-            let row = try Self.credential(
-                for: reference, userID: ceremony.userID, relyingParty: relyingParty, in: db)
-            let verified = try relyingParty.finishAuthentication(
+        // Look-up, then verification outside any transaction, then the update as a
+        // compare-and-set on the row that was checked: two sign-ins with the same credential,
+        // even on two instances, cannot both store their counter over the same old one.
+        let found = try await store.credential(
+            id: reference.credentialId, userHandle: reference.userHandle)
+        let row = try Self.credential(
+            found.credential, for: reference, userID: ceremony.userID,
+            handleOwner: found.handleOwner, relyingParty: relyingParty)
+        let verified: VerifiedAuthentication
+        do {
+            verified = try relyingParty.finishAuthentication(
                 reference, state: state, credential: try row.credentialRecord())
-            try row.signedIn(updating: verified.updatedRecord).update(db)
-            guard let user = try UserRow.fetchOne(db, key: row.userID) else {
-                throw ServerError.corruptData("credential \(row.id)", "its user is missing")
-            }
-            let signedIn = try SessionRow.signIn(replacing: session, userID: row.userID, in: db)
-            return Finished(
-                outcome: AuthenticationOutcome(
-                    username: user.username, signCount: verified.updatedRecord.signCount,
-                    currentUserDetails: Self.currentUserDetails(
-                        of: user, relyingParty: relyingParty)),
-                sessionID: signedIn.id)
+        } catch {
+            throw .wrapping(error)
         }
+        let (user, signedIn) = try await store.signIn(
+            ceremony: ceremony, checked: row, updated: verified.updatedRecord)
+        return Finished(
+            outcome: AuthenticationOutcome(
+                username: user.username, signCount: verified.updatedRecord.signCount,
+                currentUserDetails: Self.currentUserDetails(of: user, relyingParty: relyingParty)),
+            sessionID: signedIn.id)
     }
 
     /// The decoy `allowCredentials` for a name with no account: one credential whose ID is
@@ -317,18 +276,16 @@ struct PasskeyService: Sendable {
     /// - Throws: ``ServerError`` when the database fails.
     func signOut(session: String?) async throws(ServerError) {
         guard let session else { return }
-        try await store.write { db in try SessionRow.end(session, in: db) }
+        try await store.endSession(session)
     }
 
     /// The account signed in on `session`, with its passkeys and their provider names.
     ///
     /// - Throws: ``ServerError`` `notSignedIn`; a failure of the database.
     func account(session: String?) async throws(ServerError) -> AccountView {
-        try await store.write { db in
-            let user = try Self.signedInUser(session, in: db)
-            guard let userID = user.id else { throw ServerError.corruptData("users", "no row ID") }
-            return try accountView(of: user, userID: userID, in: db)
-        }
+        let user = try await store.signedInUser(session: session)
+        guard let userID = user.id else { throw .corruptData("users", "no row ID") }
+        return try accountView(of: user, rows: try await store.credentials(ofUser: userID))
     }
 
     /// Renames the signed-in account's passkey `credentialID`.
@@ -338,12 +295,9 @@ struct PasskeyService: Sendable {
     func renamePasskey(
         _ credentialID: String, to name: PasskeyName, session: String?
     ) async throws(ServerError) {
-        try await store.write { db in
-            var row = try Self.passkey(
-                credentialID, of: try Self.signedInUser(session, in: db), in: db)
-            row.name = name.value
-            try row.update(db)
-        }
+        let user = try await store.signedInUser(session: session)
+        guard let userID = user.id else { throw .corruptData("users", "no row ID") }
+        try await store.renamePasskey(credentialID, userID: userID, to: name.value)
     }
 
     /// Deletes the signed-in account's passkey `credentialID`, unless it is the last one.
@@ -351,15 +305,9 @@ struct PasskeyService: Sendable {
     /// - Throws: ``ServerError``: `notSignedIn`; `passkeyNotFound`; `lastPasskey`; a failure
     ///   of the database.
     func deletePasskey(_ credentialID: String, session: String?) async throws(ServerError) {
-        try await store.write { db in
-            let user = try Self.signedInUser(session, in: db)
-            let row = try Self.passkey(credentialID, of: user, in: db)
-            guard
-                try CredentialRow.filter(CredentialRow.Columns.userID == row.userID)
-                    .fetchCount(db) > 1
-            else { throw ServerError.lastPasskey }
-            try row.delete(db)
-        }
+        let user = try await store.signedInUser(session: session)
+        guard let userID = user.id else { throw .corruptData("users", "no row ID") }
+        try await store.deletePasskey(credentialID, userID: userID)
     }
 
     /// Deletes expired ceremony states (and with them never-finished sign-ups) and expired
@@ -368,33 +316,10 @@ struct PasskeyService: Sendable {
     /// - Throws: ``ServerError`` when the database fails.
     @discardableResult
     func prune() async throws(ServerError) -> Int {
-        try await store.write { db in
-            try CeremonyRow.pruneExpired(in: db) + SessionRow.pruneExpired(in: db)
-        }
+        try await store.pruneExpired()
     }
 
     // MARK: Parts
-
-    /// The user signed in on the current session `session`.
-    ///
-    /// - Throws: ``ServerError`` `notSignedIn`.
-    private static func signedInUser(_ session: String?, in db: Database) throws -> UserRow {
-        guard let session = try SessionRow.current(session, in: db), let userID = session.userID,
-            let user = try UserRow.fetchOne(db, key: userID)
-        else { throw ServerError.notSignedIn }
-        return user
-    }
-
-    /// The passkey `credentialID` of `user`.
-    ///
-    /// - Throws: ``ServerError`` `passkeyNotFound`.
-    private static func passkey(
-        _ credentialID: String, of user: UserRow, in db: Database
-    ) throws -> CredentialRow {
-        guard let row = try CredentialRow.fetchOne(db, key: credentialID), row.userID == user.id
-        else { throw ServerError.passkeyNotFound }
-        return row
-    }
 
     /// Takes the session's state for `kind` out of the store.
     ///
@@ -403,9 +328,7 @@ struct PasskeyService: Sendable {
         _ kind: CeremonyKind, session: String?
     ) async throws(ServerError) -> CeremonyRow {
         guard let session else { throw .noCeremony(kind) }
-        let ceremony = try await store.write { db in
-            try CeremonyRow.take(session: session, kind: kind, in: db)
-        }
+        let ceremony = try await store.takeCeremony(session: session, kind: kind)
         guard let ceremony else { throw .noCeremony(kind) }
         return ceremony
     }
@@ -417,11 +340,11 @@ struct PasskeyService: Sendable {
     /// - Throws: ``ServerError``: `credentialNotFound` (with the `signalUnknownCredential`
     ///   payload), `credentialNotAllowed`, `userHandleMismatch`.
     private static func credential(
-        for reference: CredentialReference, userID: Int64?, relyingParty: RelyingParty,
-        in db: Database
-    ) throws -> CredentialRow {
+        _ found: CredentialRow?, for reference: CredentialReference, userID: Int64?,
+        handleOwner: UserRow?, relyingParty: RelyingParty
+    ) throws(ServerError) -> CredentialRow {
         let step = VerificationStep.authentication(6)
-        guard let row = try CredentialRow.withID(reference.credentialId, in: db) else {
+        guard let row = found else {
             throw unknownCredential(reference, relyingParty: relyingParty)
         }
         if let userID {
@@ -439,7 +362,7 @@ struct PasskeyService: Sendable {
                         "a sign-in without a username needs the response's userHandle",
                         field: "response.userHandle", step: step))
             }
-            guard let owner = try UserRow.withUserHandle(userHandle, in: db),
+            guard let owner = handleOwner, owner.userHandle == Data(userHandle),
                 owner.id == row.userID
             else {
                 throw ServerError(

@@ -87,6 +87,19 @@ struct ServerError: Error, Sendable, CustomStringConvertible {
         kind: .refused, code: "lastPasskey",
         message: "the last passkey of an account cannot be deleted")
 
+    /// Another sign-in with the same passkey was stored between this one's look-up and its
+    /// update (the stored counter is no longer the one checked): a refusal, not a failure.
+    static let credentialChanged = ServerError(
+        kind: .refused, code: "credentialChanged",
+        message: "the passkey was used by another sign-in at the same moment: sign in again",
+        step: .authentication(22))
+
+    /// The credential ID is registered already (§7.1 step 26, the server's part).
+    static let credentialExists = ServerError(
+        WebAuthnError(
+            .credentialExists, "the credential ID is registered already", field: "rawId",
+            step: .registration(26)))
+
     /// A POST whose body is not declared `application/json`: a cross-site form or a
     /// `text/plain` fetch, which a browser sends without asking the server first.
     static let unsupportedMediaType = ServerError(

@@ -50,14 +50,13 @@ struct CeremonyRow: Codable, Sendable, FetchableRecord, PersistableRecord {
         try insert(db, onConflict: .replace)
     }
 
-    /// Takes the session's state for `kind` out of the table: returns it and deletes it.
+    /// Takes the session's state for `kind` out of the table: deletes it and returns it, in one
+    /// statement (`DELETE … RETURNING`, SQLite 3.35 or later).
     static func take(session: String, kind: CeremonyKind, in db: Database) throws -> CeremonyRow? {
-        let key: [String: any DatabaseValueConvertible] = [
-            CodingKeys.session.rawValue: session, CodingKeys.ceremony.rawValue: kind.rawValue,
-        ]
-        guard let row = try CeremonyRow.fetchOne(db, key: key) else { return nil }
-        try CeremonyRow.deleteOne(db, key: key)
-        return row
+        try CeremonyRow.fetchOne(
+            db,
+            sql: "DELETE FROM ceremonies WHERE session = ? AND ceremony = ? RETURNING *",
+            arguments: [session, kind.rawValue])
     }
 
     /// Deletes the states of session `session`.

@@ -43,6 +43,20 @@ struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
         static let createdAt = Column(CodingKeys.createdAt)
     }
 
+    /// A row as stored.
+    init(
+        id: String, userID: Int64, record: String, signCount: Int64, createdAt: Int64,
+        name: String, lastUsedAt: Int64?
+    ) {
+        self.id = id
+        self.userID = userID
+        self.record = record
+        self.signCount = signCount
+        self.createdAt = createdAt
+        self.name = name
+        self.lastUsedAt = lastUsedAt
+    }
+
     /// A new row for `record`, registered now by the user of row `userID`, named `name`.
     init(record: CredentialRecord, userID: Int64, name: String) {
         self.name = name
