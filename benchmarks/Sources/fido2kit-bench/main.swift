@@ -28,7 +28,8 @@ do {
     scenarios =
         CBORScenarios.all + (try CryptoScenarios.all()) + WebAuthnScenarios.all
         + [AssertionStepsScenario.make(), RegistrationStepsScenario.make()]
-        + (try RelyingPartyScenarios.all()) + (try ThreadScalingScenarios.all())
+        + (try RelyingPartyScenarios.all()) + (try FloorScenarios.all())
+        + (try ThreadScalingScenarios.all())
         + (try MetadataScenarios.all())
 } catch {
     print("benchmark set-up failed: \(error)")
