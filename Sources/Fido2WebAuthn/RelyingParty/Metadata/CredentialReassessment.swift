@@ -119,7 +119,8 @@ extension MetadataTrustPolicy {
     }
 
     /// The certificates of a statement's chain that parse, attestation certificate first
-    /// (none for `none`, self attestation and unknown formats).
+    /// (none for `none`, self attestation and unknown formats; of a `compound` statement, the
+    /// first entry's that has one).
     static func chain(of statement: AttestationStatement) -> [Certificate] {
         let encoded: [ArraySlice<UInt8>]
         switch statement {
@@ -129,6 +130,8 @@ extension MetadataTrustPolicy {
         case .androidKey(let android): encoded = android.certificates
         case .apple(let apple): encoded = apple.certificates
         case .androidSafetyNet(let safetyNet): encoded = safetyNet.jws.certificates.map { $0[...] }
+        case .compound(let entries):
+            return entries.lazy.map(chain(of:)).first { !$0.isEmpty } ?? []
         case .none, .unknown: encoded = []
         }
         return encoded.compactMap { try? Certificate(derEncoded: Array($0)) }
