@@ -10,6 +10,7 @@
 #   3. QuickStart runs (registration and sign-in).
 #   4. ConsumerContract runs every check of the ceremony contract; with TRANSCRIPT=FILE it also
 #      writes ceremonies for Tests/Peers/ceremony.sh.
+#   5. MetadataConsumer uses the Fido2MetadataService product on ../shared/mds's BLOB.
 # Exits 1 on any difference or failure.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -61,3 +62,4 @@ if [ -n "${TRANSCRIPT:-}" ]; then
 else
     "$bin/ConsumerContract"
 fi
+"$bin/MetadataConsumer" ../../../shared/mds
