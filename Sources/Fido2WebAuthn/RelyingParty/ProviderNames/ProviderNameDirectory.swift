@@ -25,7 +25,7 @@ import Fido2Encoding
 /// The all-zero AAGUID (`AAGUID.zero`) has no name: it says the model is not disclosed.
 public struct ProviderNameDirectory: Sendable {
     /// The operator's names, by AAGUID.
-    public var operatorNames: [AAGUID: ProviderName]
+    public var operatorNames: [AAGUID: ProviderNameDirectory.Entry]
     /// The metadata BLOB whose entries name models, when one is loaded.
     public var metadata: MetadataBLOB?
     /// The language of the metadata's `friendlyNames` preferred (`en-US` by default).
@@ -44,7 +44,7 @@ public struct ProviderNameDirectory: Sendable {
 
     /// A directory of the built-in names, and `operatorNames` and `metadata` when given.
     public init(
-        operatorNames: [AAGUID: ProviderName] = [:], metadata: MetadataBLOB? = nil,
+        operatorNames: [AAGUID: ProviderNameDirectory.Entry] = [:], metadata: MetadataBLOB? = nil,
         preferredLanguage: String = "en-US"
     ) {
         self.operatorNames = operatorNames
@@ -88,7 +88,7 @@ public struct ProviderNameDirectory: Sendable {
         } catch {
             throw WebAuthnError(.malformedJSON, "the list is not JSON: \(error)")
         }
-        var names: [AAGUID: ProviderName] = [:]
+        var names: [AAGUID: ProviderNameDirectory.Entry] = [:]
         for member in object.members {
             guard let aaguid = AAGUID(uuidString: member.name) else {
                 throw WebAuthnError(
@@ -109,7 +109,7 @@ public struct ProviderNameDirectory: Sendable {
                 }
                 return text
             }
-            names[aaguid] = ProviderName(
+            names[aaguid] = ProviderNameDirectory.Entry(
                 name: name, source: .operatorList, iconDark: try icon("icon_dark"),
                 iconLight: try icon("icon_light"))
         }
@@ -119,7 +119,7 @@ public struct ProviderNameDirectory: Sendable {
     /// The name of the provider or model with `aaguid`, from the first source that has one
     /// (operator list, metadata, built-in); nil for the all-zero AAGUID and for an AAGUID no
     /// source knows.
-    public func name(for aaguid: AAGUID) -> ProviderName? {
+    public func name(for aaguid: AAGUID) -> ProviderNameDirectory.Entry? {
         guard aaguid != .zero else { return nil }
         if let name = operatorNames[aaguid] { return name }
         if let entry = metadata?.entry(aaguid: aaguid) {
@@ -127,10 +127,10 @@ public struct ProviderNameDirectory: Sendable {
             let chosen =
                 names[preferredLanguage] ?? names["en-US"]
                 ?? names.keys.sorted().first.flatMap { names[$0] }
-            return ProviderName(name: chosen ?? entry.description, source: .metadata)
+            return ProviderNameDirectory.Entry(name: chosen ?? entry.description, source: .metadata)
         }
         if let name = Self.builtInNames[aaguid] {
-            return ProviderName(name: name, source: .builtIn)
+            return ProviderNameDirectory.Entry(name: name, source: .builtIn)
         }
         return nil
     }
@@ -138,7 +138,7 @@ public struct ProviderNameDirectory: Sendable {
     /// The name for the credential of `record`, by the AAGUID of the registration it keeps
     /// (``CredentialRecord/aaguid``); nil when the record keeps no attestation object or
     /// its AAGUID has no name.
-    public func name(for record: CredentialRecord) -> ProviderName? {
+    public func name(for record: CredentialRecord) -> ProviderNameDirectory.Entry? {
         record.aaguid.flatMap { name(for: $0) }
     }
 }

@@ -19,10 +19,10 @@ extension RelyingParty {
     /// ```
     ///
     /// - Throws: `WebAuthnError` with field `origins[i]`: `relatedOriginsLimitExceeded` when
-    ///   the origins span more than ``RelatedOriginsDocument/labelLimit`` (5)
-    ///   registrable-domain labels, counted as ``RelatedOriginsDocument`` documents;
+    ///   the origins span more than ``RelyingParty/RelatedOriginsDocument/labelLimit`` (5)
+    ///   registrable-domain labels, counted as ``RelyingParty/RelatedOriginsDocument`` documents;
     ///   `invalidValue` for an `http(s)` origin that is not `scheme://host[:port]`.
-    public func relatedOriginsDocument() throws -> RelatedOriginsDocument {
-        try RelatedOriginsDocument(origins: origins.allowedOrigins)
+    public func relatedOriginsDocument() throws -> RelyingParty.RelatedOriginsDocument {
+        try RelyingParty.RelatedOriginsDocument(origins: origins.allowedOrigins)
     }
 }

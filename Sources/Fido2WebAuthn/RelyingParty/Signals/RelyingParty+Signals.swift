@@ -28,9 +28,9 @@ extension RelyingParty {
     ///   ID.
     public func unknownCredentialSignal(
         for reference: CredentialReference, lookedUp record: CredentialRecord?
-    ) throws -> UnknownCredentialSignal? {
+    ) throws -> PublicKeyCredentialSignal.UnknownCredential? {
         if let record, record.id == reference.credentialId { return nil }
-        return UnknownCredentialSignal(
+        return PublicKeyCredentialSignal.UnknownCredential(
             relyingPartyID: try signalRelyingPartyID(), credentialId: reference.credentialId)
     }
 
@@ -50,7 +50,7 @@ extension RelyingParty {
     ///   party has no RP ID.
     public func allAcceptedCredentialsSignal(
         userHandle: [UInt8], records: [CredentialRecord], allowingEmpty: Bool = false
-    ) throws -> AllAcceptedCredentialsSignal {
+    ) throws -> PublicKeyCredentialSignal.AllAcceptedCredentials {
         guard !records.isEmpty || allowingEmpty else {
             throw WebAuthnError(
                 .emptyAcceptedCredentialList,
@@ -66,7 +66,7 @@ extension RelyingParty {
             }
             if !ids.contains(record.id) { ids.append(record.id) }
         }
-        return AllAcceptedCredentialsSignal(
+        return PublicKeyCredentialSignal.AllAcceptedCredentials(
             relyingPartyID: try signalRelyingPartyID(), userHandle: userHandle,
             acceptedCredentialIds: ids)
     }
@@ -78,8 +78,8 @@ extension RelyingParty {
     ///   ID.
     public func currentUserDetailsSignal(
         userHandle: [UInt8], name: String, displayName: String
-    ) throws -> CurrentUserDetailsSignal {
-        CurrentUserDetailsSignal(
+    ) throws -> PublicKeyCredentialSignal.CurrentUserDetails {
+        PublicKeyCredentialSignal.CurrentUserDetails(
             relyingPartyID: try signalRelyingPartyID(), userHandle: userHandle, name: name,
             displayName: displayName)
     }

@@ -16,7 +16,7 @@ import Testing
         let directory = ProviderNameDirectory()
         #expect(
             directory.name(for: Self.iCloud)
-                == ProviderName(name: "iCloud Keychain", source: .builtIn))
+                == ProviderNameDirectory.Entry(name: "iCloud Keychain", source: .builtIn))
         #expect(directory.name(for: Self.googlePasswordManager)?.name == "Google Password Manager")
         #expect(directory.name(for: Self.securityKey) == nil)
         #expect(directory.name(for: .zero) == nil)
@@ -40,7 +40,7 @@ import Testing
         var directory = ProviderNameDirectory(metadata: blob)
         #expect(
             directory.name(for: Self.securityKey)
-                == ProviderName(name: "Test Key", source: .metadata))
+                == ProviderNameDirectory.Entry(name: "Test Key", source: .metadata))
         directory.preferredLanguage = "de-DE"
         #expect(directory.name(for: Self.securityKey)?.name == "Testschlüssel")
         let plain = try service.verified(entries: [Self.metadataEntry(friendlyNames: nil)])
@@ -63,7 +63,7 @@ import Testing
             communityListJSON: Array(json.utf8), metadata: blob)
         #expect(
             directory.name(for: Self.iCloud)
-                == ProviderName(
+                == ProviderNameDirectory.Entry(
                     name: "Apple Passwords", source: .operatorList,
                     iconDark: "data:image/svg+xml;base64,AA==", iconLight: nil))
         #expect(directory.name(for: Self.securityKey)?.source == .operatorList)

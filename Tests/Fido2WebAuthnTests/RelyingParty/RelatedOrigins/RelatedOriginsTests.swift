@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func countsTheLabelBeforeThePublicSuffix() throws {
-        let document = try RelatedOriginsDocument(origins: [
+        let document = try RelyingParty.RelatedOriginsDocument(origins: [
             "https://shop.example.com.br", "https://a.github.io", "https://b.github.io",
             "https://www.example.co.jp", "https://127.0.0.1", "https://[::1]:443",
         ])
@@ -35,7 +35,8 @@ import Testing
 
     @Test func refusesASixthLabel() throws {
         let five = ["a", "b", "c", "d", "e"].map { "https://\($0).example" }
-        let document = try RelatedOriginsDocument(origins: five + ["https://www.a.example"])
+        let document = try RelyingParty.RelatedOriginsDocument(
+            origins: five + ["https://www.a.example"])
         #expect(document.labels.count == 5)
         let error = webAuthnError {
             try RelyingParty(id: "a.example", origins: five + ["https://f.example"])
@@ -46,7 +47,7 @@ import Testing
         // Several second-level registries under one TLD each count: never fewer than a
         // browser counts.
         expectCode(.relatedOriginsLimitExceeded) {
-            _ = try RelatedOriginsDocument(
+            _ = try RelyingParty.RelatedOriginsDocument(
                 origins: ["a", "b", "c", "d", "e", "f"].map { "https://\($0).co.uk" })
         }
     }
@@ -58,7 +59,7 @@ import Testing
     ])
     func refusesAnHTTPOriginThatIsNotOne(_ origin: String) {
         let error = webAuthnError {
-            try RelatedOriginsDocument(origins: ["https://a.example", origin])
+            try RelyingParty.RelatedOriginsDocument(origins: ["https://a.example", origin])
         }
         #expect(error?.code == .invalidValue)
         #expect(error?.field == "origins[1]")

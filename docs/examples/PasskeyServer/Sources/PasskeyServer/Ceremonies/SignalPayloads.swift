@@ -10,7 +10,7 @@ enum SignalPayloads {
         let rpId: String
         let credentialId: String
 
-        init(_ signal: UnknownCredentialSignal) {
+        init(_ signal: PublicKeyCredentialSignal.UnknownCredential) {
             rpId = signal.relyingPartyID
             credentialId = Base64URL.encode(signal.credentialId)
         }
@@ -23,7 +23,7 @@ enum SignalPayloads {
         let userId: String
         let allAcceptedCredentialIds: [String]
 
-        init(_ signal: AllAcceptedCredentialsSignal) {
+        init(_ signal: PublicKeyCredentialSignal.AllAcceptedCredentials) {
             rpId = signal.relyingPartyID
             userId = Base64URL.encode(signal.userHandle)
             allAcceptedCredentialIds = signal.acceptedCredentialIds.map { Base64URL.encode($0) }
@@ -37,7 +37,7 @@ enum SignalPayloads {
         let name: String
         let displayName: String
 
-        init(_ signal: CurrentUserDetailsSignal) {
+        init(_ signal: PublicKeyCredentialSignal.CurrentUserDetails) {
             rpId = signal.relyingPartyID
             userId = Base64URL.encode(signal.userHandle)
             name = signal.name
