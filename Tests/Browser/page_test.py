@@ -245,6 +245,11 @@ def autofill(checks, browser, server, database):
     page = browser.new_page("about:blank")
     authenticator = page.add_authenticator(**PLATFORM)
     page.navigate(server.origin + "/")
+    # The form is shown once the page's GET /account answers: typing before that would type
+    # into a hidden field (the name lost, the sign-up refused with noUsername).
+    checks.check("autofill: signed out, the page shows the form",
+                 wait_for(lambda: page.evaluate("document.body.dataset.signedIn === 'false'"
+                                                " && !document.getElementById('form').hidden"), 10))
     page.type_into("#username", "dave")
     outcome = press(page, "#register")
     checks.check("autofill: dave signs up", outcome["outcome"] == "success", outcome)
