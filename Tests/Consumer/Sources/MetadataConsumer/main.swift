@@ -47,7 +47,12 @@ check(!first.contains(where: \.isFailure), "a refresh reported a failure: \(firs
 let offline = MetadataService(
     configuration: .init(
         cacheDirectory: cache, clock: { pinnedTime }, transport: FileTransport(path: nil)))
+// Before the BLOB's nextUpdate no fetch is due: the cached BLOB is served as it is.
 let second = await offline.start()
 check(offline.blob?.number == 31, "the cached BLOB is not served offline: \(second)")
-check(second.contains(where: \.isFailure), "the failed fetch was not reported: \(second)")
+check(!second.contains(where: \.isFailure), "loading the cache reported a failure: \(second)")
+// A refresh forced while the network is down is reported, and the last good BLOB stays.
+let third = await offline.refresh()
+check(offline.blob?.number == 31, "the failed fetch dropped the last good BLOB: \(third)")
+check(third.contains(where: \.isFailure), "the failed fetch was not reported: \(third)")
 print("metadata consumer: BLOB 31 fetched, verified, cached and served offline")
