@@ -1,8 +1,8 @@
 // The floor of each relying-party path (issue 34): only the OpenSSL 3.0 calls the path cannot
 // avoid, over raw bytes that the benchmark (FloorScenarios.swift) parses out of the same
-// response once, outside the timed loop. No d2i_X509, no X509_verify, no X509_STORE: fido2kit
-// parses DER itself, so OpenSSL's X.509 decoding (on 3.0, an OSSL_DECODER run per key) is not a
-// cost a path must pay. Per path:
+// response once, outside the timed loop. No d2i_X509, no X509_verify, no X509_STORE: reading a
+// certificate is not an OpenSSL call a path must make (on 3.0, d2i_X509 runs an OSSL_DECODER per
+// key), so the floor leaves it out and the benchmark's step rows show what it costs. Per path:
 //   ES256 assertion, packed self: EC_KEY_new + EC_KEY_set_group (cached P-256 group) +
 //     EC_KEY_oct2key(04||x||y); SHA-256 of clientDataJSON; SHA-256 of authData || that hash;
 //     ECDSA_verify.
