@@ -42,15 +42,52 @@ enum FloorScenarios {
         return scenarios
     }
 
-    static func makeFloor(root: [UInt8]? = nil) throws -> PeerHandle {
+    /// The C floor, with `rootPoint` (the configured root's uncompressed P-256 point) imported
+    /// once when there is one.
+    static func makeFloor(rootPoint: [UInt8]? = nil) throws -> PeerHandle {
         let handle: OpaquePointer? =
-            if let root {
-                root.withUnsafeBufferPointer { openssl_floor_create($0.baseAddress, $0.count) }
+            if let rootPoint {
+                rootPoint.withUnsafeBufferPointer { openssl_floor_create($0.baseAddress, $0.count) }
             } else {
                 openssl_floor_create(nil, 0)
             }
         guard let handle else { throw BenchmarkSetupError("the C floor could not be created") }
         return PeerHandle(raw: handle)
+    }
+
+    /// A chain certificate as the floor takes it (TBSCertificate, signature, subject's point),
+    /// parsed here by fido2kit once; its bytes are `Bytes`, kept for the whole run.
+    struct ChainCertificate: @unchecked Sendable {
+        let fields: openssl_floor_certificate
+    }
+
+    static func chainCertificate(_ der: some Collection<UInt8>) throws -> ChainCertificate {
+        let certificate = try Certificate(derEncoded: der)
+        guard certificate.signatureAlgorithm == .ecdsaWithSHA256 else {
+            throw BenchmarkSetupError("the x5c floor handles ecdsa-with-SHA256 certificates")
+        }
+        let tbs = Bytes(certificate.tbsCertificateDER)
+        let signature = Bytes(certificate.signature)
+        let point = Bytes(try certificate.publicKey.uncompressedPoint)
+        guard point.count == 65 else { throw BenchmarkSetupError("not a P-256 certificate key") }
+        return ChainCertificate(
+            fields: openssl_floor_certificate(
+                tbs: tbs.base, tbs_length: tbs.count, signature: signature.base,
+                signature_length: signature.count, point: point.base, point_length: point.count))
+    }
+
+    /// A `step:` row: `body` once per call, 0 when it throws (checked once at set-up).
+    static func step(
+        _ name: String, _ body: @escaping @Sendable () throws -> Int
+    ) throws
+        -> Competitor
+    {
+        do {
+            _ = try body()
+        } catch {
+            throw BenchmarkSetupError("step: \(name) fails on the input: \(error)")
+        }
+        return Competitor("step: " + name) { UInt64((try? body()) ?? 0) }
     }
 
     /// x and y (-2, -3) of an EC2 COSE key.
@@ -65,7 +102,8 @@ enum FloorScenarios {
     /// fido2kit and the floor, each checked once before it is measured.
     static func scenario(
         _ path: String, fido2kit verify: @escaping @Sendable () throws -> UInt64,
-        floor body: @escaping @Sendable () -> UInt64, calls: String
+        floor body: @escaping @Sendable () -> UInt64, calls: String,
+        steps: [Competitor] = []
     ) throws -> Scenario {
         do {
             _ = try verify()
@@ -80,14 +118,21 @@ enum FloorScenarios {
             competitors: [
                 Competitor("fido2kit") { (try? verify()) ?? 0 },
                 Competitor(floor, body),
-            ],
+            ] + steps,
             checks: [.init("fido2kit", against: floor, .costOfBaseline(atMost: 1.25))],
             notes: [
                 "fido2kit: the row of the WebAuthn peer scenario (the response JSON read and "
                     + "verified in full on every call). \(floor): \(calls), over bytes taken "
                     + "out of the same response once at set-up (benchmarks/Sources/CPeers/"
                     + "openssl_floor.c)."
-            ])
+            ]
+                + (steps.isEmpty
+                    ? []
+                    : [
+                        "step: rows (no target) take fido2kit's row apart: each times one part of "
+                            + "the path through fido2kit's public API on the same bytes, to show "
+                            + "what its cost above the floor is made of."
+                    ]))
     }
 
     static func assertion() throws -> Scenario {
@@ -152,28 +197,61 @@ enum FloorScenarios {
         guard case .packed(let statement) = object.statement,
             let certificates = statement.certificates, certificates.count == 2
         else { throw BenchmarkSetupError("not a packed attestation with two certificates") }
-        let leaf = Bytes(certificates[0])
-        let intermediate = Bytes(certificates[1])
+        let leafDER = Array(certificates[0])
+        let intermediateDER = Array(certificates[1])
+        let chainVerifier = try CertificateChainVerifier(trustAnchors: [chain.root])
+        let parsedLeaf = try Certificate(derEncoded: leafDER)
+        let parsedIntermediate = try Certificate(derEncoded: intermediateDER)
+        let rootKey = try chain.root.publicKey
+        let intermediateKey = try parsedIntermediate.publicKey
+        let signedData = Array(object.authenticatorData.bytes)
+        let clientDataHash = DigestAlgorithm.sha256.hash(response.clientDataJSON)
+        let statementSignature = Array(statement.signature)
+        let steps = [
+            try step("parse x5c (Certificate(derEncoded:) of leaf and intermediate)") {
+                try Certificate(derEncoded: leafDER).version
+                    + Certificate(derEncoded: intermediateDER).version
+            },
+            try step("parse x5c + chain (CertificateChainVerifier.verify: X509_verify_cert)") {
+                try chainVerifier.verify(
+                    Certificate(derEncoded: leafDER),
+                    intermediates: [Certificate(derEncoded: intermediateDER)]
+                ).count
+            },
+            try step("the two chain signatures alone (isSignatureValid: X509_verify, keys given)") {
+                (parsedIntermediate.isSignatureValid(issuerKey: rootKey) ? 1 : 0)
+                    + (parsedLeaf.isSignatureValid(issuerKey: intermediateKey) ? 1 : 0)
+            },
+            try step("leaf key (Certificate.publicKey, parsed leaf) + statement ES256 verify") {
+                try parsedLeaf.publicKey.isValidSignature(
+                    statementSignature, for: signedData, clientDataHash, algorithm: .es256)
+                    ? 1 : 0
+            },
+        ]
+        let leaf = try chainCertificate(certificates[0])
+        let intermediate = try chainCertificate(certificates[1])
         let clientData = Bytes(response.clientDataJSON)
         let authenticatorData = Bytes(object.authenticatorData.bytes)
         let signature = Bytes(statement.signature)
-        let floor = try makeFloor(root: chain.root.derEncoded)
+        let floor = try makeFloor(rootPoint: try chain.root.publicKey.uncompressedPoint)
         return try scenario(
             "packed registration, x5c chain to a configured root (ES256)",
             fido2kit: registration.verify,
             floor: {
                 UInt64(
                     openssl_floor_packed_x5c(
-                        floor.raw, leaf.base, leaf.count, intermediate.base, intermediate.count,
-                        clientData.base, clientData.count, authenticatorData.base,
-                        authenticatorData.count, signature.base, signature.count))
+                        floor.raw, leaf.fields, intermediate.fields, clientData.base,
+                        clientData.count,
+                        authenticatorData.base, authenticatorData.count, signature.base,
+                        signature.count))
             },
-            calls: "d2i_X509 of the leaf and the intermediate; the chain as the two signature "
-                + "checks X509_verify_cert makes, X509_verify(intermediate, the root's cached key) "
-                + "and X509_verify(leaf, X509_get0_pubkey(intermediate)) (cheaper than "
-                + "X509_verify_cert with a store: no store context, no purpose, name or "
-                + "validity checks); the leaf's point from X509_get0_pubkey_bitstr as an EC_KEY; "
-                + "SHA-256 of clientDataJSON and of authenticatorData||that hash; ECDSA_verify")
+            calls: "no X.509 parsing (no d2i_X509, no X509_STORE); the chain as its two "
+                + "signatures: SHA-256 of the intermediate's TBSCertificate and ECDSA_verify with "
+                + "the root's key (imported once at set-up), the intermediate's point imported "
+                + "(EC_KEY_oct2key), SHA-256 of the leaf's TBSCertificate and ECDSA_verify; the "
+                + "leaf's point imported (EC_KEY_oct2key); SHA-256 of clientDataJSON and of "
+                + "authenticatorData||that hash; ECDSA_verify of the statement's sig",
+            steps: steps)
     }
 
     static func tpm(sharedVectors: String) throws -> Scenario {
@@ -193,7 +271,37 @@ enum FloorScenarios {
         case -257: signatureHash = 256  // RS256
         default: throw BenchmarkSetupError("the TPM floor handles RS1 and RS256 statements")
         }
-        let certificate = Bytes(aik)
+        let aikDER = Array(aik)
+        let x5c = statement.certificates.map { Array($0) }
+        let parsedAIK = try Certificate(derEncoded: aikDER)
+        let certInfoBytes = Array(certInfo)
+        let statementSignature = Array(statement.signature)
+        let algorithm = statement.algorithm
+        guard let attested = object.authenticatorData.attestedCredentialData else {
+            throw BenchmarkSetupError("no attested credential data")
+        }
+        let credentialKey = Array(attested.credentialPublicKeyBytes)
+        let responseJSON = registration.input.response
+        let steps = [
+            try step("parse x5c (Certificate(derEncoded:) of its \(x5c.count) certificates)") {
+                try x5c.reduce(0) { try $0 + Certificate(derEncoded: $1).version }
+            },
+            try step("AIK key (Certificate.publicKey, parsed AIK) + RS1 verify of certInfo") {
+                try parsedAIK.publicKey.isValidSignature(
+                    statementSignature, for: certInfoBytes, algorithm: algorithm) ? 1 : 0
+            },
+            try step("credential key (COSEKey(cborEncoded:), RSA import)") {
+                try COSEKey(cborEncoded: credentialKey).algorithm == algorithm ? 1 : 2
+            },
+            try step("read the response (RegistrationResponseJSON + AttestationObject)") {
+                let read = try RegistrationResponseJSON(jsonBytes: responseJSON).response
+                return try AttestationObject(bytes: read.attestationObject, options: .lenient)
+                    .authenticatorData.bytes.count
+            },
+        ]
+        let aikKey = try parsedAIK.publicKey
+        let modulus = Bytes(try aikKey.rsaModulus)
+        let exponent = Bytes(try aikKey.rsaExponent)
         let clientData = Bytes(response.clientDataJSON)
         let authenticatorData = Bytes(object.authenticatorData.bytes)
         let info = Bytes(certInfo)
@@ -206,15 +314,18 @@ enum FloorScenarios {
             floor: {
                 UInt64(
                     openssl_floor_tpm(
-                        floor.raw, certificate.base, certificate.count, clientData.base,
-                        clientData.count, authenticatorData.base, authenticatorData.count,
+                        floor.raw, modulus.base, modulus.count, exponent.base, exponent.count,
+                        clientData.base, clientData.count, authenticatorData.base,
+                        authenticatorData.count,
                         info.base, info.count, area.base, area.count, signatureHash,
                         signature.base, signature.count))
             },
-            calls: "d2i_X509 of the AIK certificate (the intermediate is not read: no chain is "
-                + "evaluated); SHA-256 of clientDataJSON; SHA-1 (the statement's alg) of "
+            calls: "no X.509 parsing (no d2i_X509; no chain is evaluated: no root); "
+                + "SHA-256 of clientDataJSON; SHA-1 (the statement's alg) of "
                 + "authenticatorData||that hash, compared with certInfo's extraData; the nameAlg "
                 + "digest of pubArea, compared with certInfo's attested name; SHA-1 of certInfo; "
-                + "the AIK's RSA key from X509_get0_pubkey_bitstr (d2i_RSAPublicKey); RSA_verify")
+                + "the AIK's RSA key from its modulus and exponent (RSA_new, BN_bin2bn, "
+                + "RSA_set0_key); RSA_verify",
+            steps: steps)
     }
 }

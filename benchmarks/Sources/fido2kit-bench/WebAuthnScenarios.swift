@@ -9,8 +9,9 @@ import Fido2WebAuthnWire
 /// (issue 4's targets): a full ES256 assertion, request options JSON in and
 /// AuthenticationResponseJSON bytes out with an in-memory store, costs at most 1.15x a bare
 /// ES256 sign of the same bytes; a full ES256 registration with packed self attestation, options
-/// JSON in and RegistrationResponseJSON bytes out, at most 1.15x the floor any registration pays
-/// on OpenSSL 3.0 (issue 24): a P-256 keygen, the export of its public key and one sign.
+/// JSON in and RegistrationResponseJSON bytes out, at most 1.20x the floor any registration pays
+/// on OpenSSL 3.0 (issue 24's floor, issue 34's target): a P-256 keygen, the export of its public
+/// key and one sign.
 enum WebAuthnScenarios {
     static let origin = "https://example.org"
 
@@ -157,7 +158,7 @@ enum WebAuthnScenarios {
                     .init(
                         "fido2kit makeCredential",
                         against: "P-256 keygen + public key + ES256 sign",
-                        .costOfBaseline(atMost: 1.15))
+                        .costOfBaseline(atMost: 1.20))
                 ]),
         ]
     }
