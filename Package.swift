@@ -51,6 +51,9 @@ let package = Package(
         .target(name: "Fido2Encoding"),
         // General utilities the modules share and users never see (`package` only): the lock.
         .target(name: "Fido2Support"),
+        // One bounded HTTP exchange over URLSession (`package` only), for the two products that
+        // talk to a server: Fido2Belvo and Fido2MetadataService.
+        .target(name: "Fido2HTTPClient", dependencies: ["Fido2Support"]),
         .target(name: "Fido2CBOR"),
         .target(
             name: "Fido2Crypto",
@@ -70,7 +73,7 @@ let package = Package(
         // links neither the relying party nor the software authenticator.
         .target(
             name: "Fido2Belvo",
-            dependencies: ["Fido2Encoding", "Fido2Support", "Fido2WebAuthnWire"]),
+            dependencies: ["Fido2Encoding", "Fido2Support", "Fido2WebAuthnWire", "Fido2HTTPClient"]),
         // BiometricPixSDK's device, reproduced with the software authenticator.
         .target(
             name: "Fido2BelvoDevice",
@@ -83,7 +86,7 @@ let package = Package(
         // BLOBs it fetches itself links no HTTP client.
         .target(
             name: "Fido2MetadataService",
-            dependencies: ["Fido2Support", "Fido2WebAuthn"]),
+            dependencies: ["Fido2Support", "Fido2WebAuthn", "Fido2HTTPClient"]),
         // The vector oracle, not a product: every vector suite's runner and expectation table
         // (run by `fido2kit vectors` and by the tests alike), the generator of the project's
         // own suite, and the machinery only tests and vectors need (a test PKI, deterministic

@@ -1,0 +1,155 @@
+import Fido2Support
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One HTTP exchange over Foundation's `URLSession` (FoundationNetworking on Linux, which ships
+/// with the toolchain) with a bounded answer: what the Belvo client and the metadata service
+/// both send, each mapping the outcome to its own error type.
+///
+/// The exchange runs in its own ephemeral session (no cookies, no cache, no stored
+/// credentials) with `seconds` for the whole exchange; the body is collected as it arrives and
+/// the request is cancelled as soon as it exceeds the limit (or announces a larger length).
+/// Cancelling the calling task cancels the request.
+package enum BoundedHTTPExchange {
+    /// A complete answer.
+    package struct Answer: Sendable {
+        /// The HTTP status.
+        package let status: Int
+        /// The response headers.
+        package let headers: [String: String]
+        /// The body, at most the limit.
+        package let body: [UInt8]
+    }
+
+    /// Why no complete answer arrived.
+    package enum Failure: Error {
+        /// The body (or its announced length) is over the limit; the status, when it arrived.
+        case tooLarge(status: Int?)
+        /// `URLSession` failed: a `URLError` (`.cancelled` when the task was cancelled,
+        /// `.timedOut`, …) or another error.
+        case failed(any Error)
+        /// The exchange completed without an HTTP answer.
+        case noAnswer
+    }
+
+    /// Sends `request` and collects at most `maximumBytes` of its answer.
+    package static func perform(
+        _ request: URLRequest, seconds: Double, maximumBytes: Int, followsRedirects: Bool
+    ) async -> Result<Answer, Failure> {
+        var request = request
+        request.timeoutInterval = seconds
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.urlCredentialStorage = nil
+        let collector = AnswerCollector(
+            limit: max(0, maximumBytes), followsRedirects: followsRedirects)
+        let session = URLSession(
+            configuration: configuration, delegate: collector, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let task = session.dataTask(with: request)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                collector.start(continuation)
+                if Task.isCancelled { task.cancel() } else { task.resume() }
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// `duration` in seconds, at least a millisecond (`URLSession` takes 0 as "no limit").
+    package static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return max(0.001, Double(seconds) + Double(attoseconds) / 1e18)
+    }
+}
+
+/// Collects one data task's answer and resumes the caller when it completes.
+///
+/// `URLSession` calls its delegate on its own queue; the state is behind a lock, so the class
+/// is safe to share (`NSObject` subclasses cannot have their sendability checked).
+private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    typealias Outcome = Result<BoundedHTTPExchange.Answer, BoundedHTTPExchange.Failure>
+
+    private struct State {
+        var continuation: CheckedContinuation<Outcome, Never>?
+        var response: HTTPURLResponse?
+        var body: [UInt8] = []
+        var tooLarge = false
+    }
+
+    private let limit: Int
+    private let followsRedirects: Bool
+    private let state = LockedState(State())
+
+    init(limit: Int, followsRedirects: Bool) {
+        self.limit = limit
+        self.followsRedirects = followsRedirects
+    }
+
+    func start(_ continuation: CheckedContinuation<Outcome, Never>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let tooLarge = state.withLock { state -> Bool in
+            state.response = response as? HTTPURLResponse
+            if response.expectedContentLength > Int64(limit) { state.tooLarge = true }
+            return state.tooLarge
+        }
+        completionHandler(tooLarge ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge = state.withLock { state -> Bool in
+            if state.body.count + data.count > limit {
+                state.tooLarge = true
+            } else {
+                state.body.append(contentsOf: data)
+            }
+            return state.tooLarge
+        }
+        if tooLarge { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse, newRequest: URLRequest,
+        completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(followsRedirects ? newRequest : nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+    ) {
+        let (continuation, outcome) = state.withLock { state in
+            let continuation = state.continuation
+            state.continuation = nil
+            return (continuation, Self.outcome(state, error))
+        }
+        continuation?.resume(returning: outcome)
+    }
+
+    private static func outcome(_ state: State, _ error: (any Error)?) -> Outcome {
+        if state.tooLarge { return .failure(.tooLarge(status: state.response?.statusCode)) }
+        if let error { return .failure(.failed(error)) }
+        guard let response = state.response else { return .failure(.noAnswer) }
+        var headers = [String: String]()
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        return .success(
+            BoundedHTTPExchange.Answer(
+                status: response.statusCode, headers: headers, body: state.body))
+    }
+}
