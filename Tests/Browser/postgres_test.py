@@ -29,7 +29,7 @@ import time
 import urllib.error
 import urllib.request
 
-from api_test import HELPERS
+import api_test
 from cdp import Browser
 from harness import NO_AUTOFILL, PLATFORM, SECURITY_KEY, Checks, Server, free_port, session_cookie
 
@@ -81,26 +81,8 @@ class Postgres:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-class Client:
-    """The API from a page at `origin`, by the helpers of api_test.py."""
-
-    def __init__(self, page, origin):
-        self.page = page
-        self.go(origin)
-
-    def go(self, origin):
-        self.origin = origin
-        self.page.navigate(origin + "/")
-        self.page.evaluate(HELPERS)
-
-    def post(self, path, body):
-        return self.page.evaluate(f"api.post({json.dumps(path)}, {json.dumps(body)})")
-
-    def create(self, options):
-        return self.page.evaluate(f"api.create({json.dumps(options)})")
-
-    def get(self, options):
-        return self.page.evaluate(f"api.get({json.dumps(options)})")
+class Client(api_test.Client):
+    """The API from a page at `origin` (api_test.py's client), with a whole sign-in."""
 
     def sign_in(self, username):
         """Options, assertion and verify; returns the verify answer."""
