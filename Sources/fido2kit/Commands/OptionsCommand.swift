@@ -169,17 +169,8 @@ struct OptionsCommand: ParsableCommand {
         /// `--user-id`, or 16 random bytes.
         private func userHandle() throws -> [UInt8] {
             guard let userID else { return try SystemRandomSource().bytes(count: 16) }
-            let bytes: [UInt8]
-            do {
-                bytes = try Base64URL.decode(userID)
-            } catch {
-                throw CommandFailure.usage("--user-id is not base64url: \(error)")
-            }
-            guard (1...64).contains(bytes.count) else {
-                throw CommandFailure.usage(
-                    "--user-id holds \(bytes.count) bytes; a user handle has 1 to 64")
-            }
-            return bytes
+            return try Base64URLOption.decode(
+                userID, option: "--user-id", length: (1...64, "a user handle"))
         }
     }
 
@@ -212,18 +203,9 @@ struct OptionsCommand: ParsableCommand {
             try failingCleanly {
                 var allowed: [[UInt8]] = []
                 for text in credentialIDs {
-                    let id: [UInt8]
-                    do {
-                        id = try Base64URL.decode(text)
-                    } catch {
-                        throw CommandFailure.usage("--credential-id is not base64url: \(error)")
-                    }
-                    guard (1...1023).contains(id.count) else {
-                        throw CommandFailure.usage(
-                            "--credential-id holds \(id.count) bytes; a credential ID has 1 to 1023"
-                        )
-                    }
-                    allowed.append(id)
+                    allowed.append(
+                        try Base64URLOption.decode(
+                            text, option: "--credential-id", length: (1...1023, "a credential ID")))
                 }
                 var options = AuthenticationOptions()
                 options.userVerification = try common.userVerificationRequirement()

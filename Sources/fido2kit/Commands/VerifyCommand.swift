@@ -115,11 +115,7 @@ struct VerifyCommand: ParsableCommand {
         /// The challenge's bytes.
         func challengeBytes() throws -> [UInt8] {
             guard let challenge else { throw CommandFailure.usage("give --challenge or --state") }
-            do {
-                return try Base64URL.decode(challenge)
-            } catch {
-                throw CommandFailure.usage("--challenge is not base64url: \(error)")
-            }
+            return try Base64URLOption.decode(challenge, option: "--challenge")
         }
 
         /// Refuses `--challenge` with `--state`, or neither.
@@ -467,19 +463,9 @@ struct VerifyCommand: ParsableCommand {
                 } catch let error as WebAuthnError {
                     throw CommandFailure("§7.2 step 3: \(error)")
                 }
-                let keyBytes: [UInt8]
-                do {
-                    keyBytes = try Base64URL.decode(publicKey)
-                } catch {
-                    throw CommandFailure.usage("--public-key is not base64url: \(error)")
-                }
-                var owner: [UInt8]?
-                if let userHandle {
-                    do {
-                        owner = try Base64URL.decode(userHandle)
-                    } catch {
-                        throw CommandFailure.usage("--user-handle is not base64url: \(error)")
-                    }
+                let keyBytes = try Base64URLOption.decode(publicKey, option: "--public-key")
+                let owner = try userHandle.map {
+                    try Base64URLOption.decode($0, option: "--user-handle")
                 }
                 let backupEligible =
                     response.response.authenticatorData.count > 32
