@@ -370,9 +370,12 @@ def run(checks, client, first, second, hasty, database):
     # Requests the API refuses before any ceremony.
     refused("a verify request without the session cookie is refused",
             client.post("/authentication/verify", {}, omit_cookies=True), "noCeremony", "§7.2 step 1")
-    client.post("/authentication/options", {})
+    options = client.post("/authentication/options", {})["json"]
+    assertion = client.get(options).get("credential")
     refused("a verify body that is not JSON is refused at §7.2 step 3",
             client.post("/authentication/verify", "not json"), "malformedJSON", "§7.2 step 3")
+    refused("... and it used the sign-in up: the real response to those options finds none",
+            client.post("/authentication/verify", assertion), "noCeremony", "§7.2 step 1")
     refused("another passkey ({}) from a request without the cookie: 401 notSignedIn",
             client.post("/registration/options", {}, omit_cookies=True), "notSignedIn", status=401)
     answer = client.post("/authentication/options", "{")

@@ -154,20 +154,16 @@ struct PasskeyService: Sendable {
         authenticationOptions.timeout = ceremonyTimeout
         let decoys = try username.map { name throws(ServerError) in try decoyCredentials(for: name)
         }
-        let current = try await store.currentOrNewSession(session)
-        var userID: Int64?
-        var records: [CredentialRecord] = []
-        if let username {
-            if let user = try await store.user(named: username.value), let id = user.id {
-                records = try await store.credentials(ofUser: id).map {
-                    row throws(ServerError) in try row.credentialRecord()
-                }
-                userID = id
-            }
-            if records.isEmpty {
-                records = decoys ?? []
-                userID = nil
-            }
+        let candidates = try await store.authenticationCandidates(
+            session: session, username: username?.value)
+        let current = candidates.session
+        var userID = candidates.user?.id
+        var records = try candidates.credentials.map {
+            row throws(ServerError) in try row.credentialRecord()
+        }
+        if username != nil, records.isEmpty {
+            records = decoys ?? []
+            userID = nil
         }
         do {
             let authentication = try relyingParty.beginAuthentication(
@@ -196,25 +192,31 @@ struct PasskeyService: Sendable {
     func finishAuthentication(
         responseBytes: [UInt8], session: String?
     ) async throws(ServerError) -> Finished<AuthenticationOutcome> {
-        let ceremony = try await takeCeremony(.authentication, session: session)
+        guard let session else { throw .noCeremony(.authentication) }
+        let reference: CredentialReference
+        do {
+            // Read once: the reference keeps the parsed response for the verification below.
+            reference = try relyingParty.credentialReference(responseBytes: responseBytes)
+        } catch {
+            // The state is used once whatever the outcome: a response that does not parse
+            // ends the ceremony too, and without a ceremony the answer is still `noCeremony`.
+            _ = try await takeCeremony(.authentication, session: session)
+            throw .wrapping(error)
+        }
+        // The state taken out and the look-up in one store call, then verification outside
+        // any transaction, then the update as a compare-and-set on the row that was checked:
+        // two sign-ins with the same credential, even on two instances, cannot both store
+        // their counter over the same old one.
+        let found = try await store.takeAuthentication(
+            session: session, credentialID: reference.credentialId,
+            userHandle: reference.userHandle)
+        guard let ceremony = found.ceremony else { throw .noCeremony(.authentication) }
         let state: AuthenticationState
         do {
             state = try AuthenticationState(jsonBytes: Array(ceremony.state.utf8))
         } catch {
             throw .corruptData("the authentication state", error)
         }
-        let reference: CredentialReference
-        do {
-            // Read once: the reference keeps the parsed response for the verification below.
-            reference = try relyingParty.credentialReference(responseBytes: responseBytes)
-        } catch {
-            throw .wrapping(error)
-        }
-        // Look-up, then verification outside any transaction, then the update as a
-        // compare-and-set on the row that was checked: two sign-ins with the same credential,
-        // even on two instances, cannot both store their counter over the same old one.
-        let found = try await store.credential(
-            id: reference.credentialId, userHandle: reference.userHandle)
         let row = try Self.credential(
             found.credential, for: reference, userID: ceremony.userID,
             handleOwner: found.handleOwner, relyingParty: relyingParty)

@@ -47,21 +47,30 @@ struct CeremonyRow: Codable, Sendable, FetchableRecord, PersistableRecord {
 
     /// Keeps the row, replacing the session's state for the same ceremony if there is one.
     func put(in db: Database) throws {
-        try insert(db, onConflict: .replace)
+        try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO ceremonies
+                    (session, ceremony, user_id, username, user_handle, state, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            session, ceremony.rawValue, userID, username, userHandle, state, expiresAt,
+        ])
     }
 
     /// Takes the session's state for `kind` out of the table: deletes it and returns it, in one
     /// statement (`DELETE … RETURNING`, SQLite 3.35 or later).
     static func take(session: String, kind: CeremonyKind, in db: Database) throws -> CeremonyRow? {
         try CeremonyRow.fetchOne(
-            db,
-            sql: "DELETE FROM ceremonies WHERE session = ? AND ceremony = ? RETURNING *",
+            db.cachedStatement(
+                sql: "DELETE FROM ceremonies WHERE session = ? AND ceremony = ? RETURNING *"),
             arguments: [session, kind.rawValue])
     }
 
     /// Deletes the states of session `session`.
     static func deleteAll(session: String, in db: Database) throws {
-        try CeremonyRow.filter(Columns.session == session).deleteAll(db)
+        try db.cachedStatement(sql: "DELETE FROM ceremonies WHERE session = ?")
+            .execute(arguments: [session])
     }
 
     /// Deletes every state past its expiry; returns how many.

@@ -57,6 +57,19 @@ struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
         self.lastUsedAt = lastUsedAt
     }
 
+    /// Reads a row by column name: the sign-in path's reads, faster than through `Decodable`.
+    ///
+    /// - Throws: GRDB's `RowDecodingError` when a column is missing or of another type.
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        userID = try row.decode(forColumn: "user_id")
+        record = try row.decode(forColumn: "record")
+        signCount = try row.decode(forColumn: "sign_count")
+        createdAt = try row.decode(forColumn: "created_at")
+        name = try row.decode(forColumn: "name")
+        lastUsedAt = try row.decode(forColumn: "last_used_at")
+    }
+
     /// A new row for `record`, registered now by the user of row `userID`, named `name`.
     init(record: CredentialRecord, userID: Int64, name: String) {
         self.name = name
@@ -90,12 +103,17 @@ struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
 
     /// The credential whose ID is `credentialID`, or nil.
     static func withID(_ credentialID: [UInt8], in db: Database) throws -> CredentialRow? {
-        try CredentialRow.fetchOne(db, key: Base64URL.encode(credentialID))
+        try CredentialRow.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM credentials WHERE id = ?"),
+            arguments: [Base64URL.encode(credentialID)])
     }
 
     /// The credential rows of the user of row `userID`, oldest first.
     static func rows(ofUser userID: Int64, in db: Database) throws -> [CredentialRow] {
-        try CredentialRow.filter(Columns.userID == userID).order(Columns.createdAt).fetchAll(db)
+        try CredentialRow.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT * FROM credentials WHERE user_id = ? ORDER BY created_at, rowid"),
+            arguments: [userID])
     }
 
     /// The credential records of the user of row `userID`, oldest first.

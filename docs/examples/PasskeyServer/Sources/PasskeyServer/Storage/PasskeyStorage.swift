@@ -36,6 +36,24 @@ protocol PasskeyStorage: Sendable {
     /// The credential rows of the user of row `userID`, oldest first.
     func credentials(ofUser userID: Int64) async throws(ServerError) -> [CredentialRow]
 
+    /// What a sign-in's options need: the current session `session` (or a new one without a
+    /// user), the account named `username` (when given) and its credential rows, oldest first.
+    ///
+    /// The SQLite store reads them in one transaction; the default composes
+    /// ``currentOrNewSession(_:)``, ``user(named:)`` and ``credentials(ofUser:)``.
+    func authenticationCandidates(
+        session: String?, username: String?
+    ) async throws(ServerError) -> AuthenticationCandidates
+
+    /// Takes the session's sign-in state out, as ``takeCeremony(session:kind:)`` does, and when
+    /// there was one reads the credential `credentialID` and the owner of `userHandle`, as
+    /// ``credential(id:userHandle:)`` does.
+    ///
+    /// The SQLite store does both in one transaction; the default composes the two calls.
+    func takeAuthentication(
+        session: String, credentialID: [UInt8], userHandle: [UInt8]?
+    ) async throws(ServerError) -> TakenAuthentication
+
     /// Keeps `ceremony`, replacing the session's state for the same kind.
     func putCeremony(_ ceremony: CeremonyRow) async throws(ServerError)
 
@@ -90,4 +108,27 @@ protocol PasskeyStorage: Sendable {
 
     /// Deletes expired ceremony states and sessions; returns how many rows went.
     func pruneExpired() async throws(ServerError) -> Int
+}
+
+extension PasskeyStorage {
+    func authenticationCandidates(
+        session: String?, username: String?
+    ) async throws(ServerError) -> AuthenticationCandidates {
+        let current = try await currentOrNewSession(session)
+        guard let username, let user = try await user(named: username), let userID = user.id
+        else { return AuthenticationCandidates(session: current, user: nil, credentials: []) }
+        return AuthenticationCandidates(
+            session: current, user: user, credentials: try await credentials(ofUser: userID))
+    }
+
+    func takeAuthentication(
+        session: String, credentialID: [UInt8], userHandle: [UInt8]?
+    ) async throws(ServerError) -> TakenAuthentication {
+        guard let ceremony = try await takeCeremony(session: session, kind: .authentication) else {
+            return TakenAuthentication(ceremony: nil, credential: nil, handleOwner: nil)
+        }
+        let found = try await credential(id: credentialID, userHandle: userHandle)
+        return TakenAuthentication(
+            ceremony: ceremony, credential: found.credential, handleOwner: found.handleOwner)
+    }
 }

@@ -19,7 +19,7 @@ extension PasskeyStore: PasskeyStorage {
     func signedInUser(session: String?) async throws(ServerError) -> UserRow {
         try await write { db in
             guard let session = try SessionRow.current(session, in: db),
-                let userID = session.userID, let user = try UserRow.fetchOne(db, key: userID)
+                let userID = session.userID, let user = try UserRow.withID(userID, in: db)
             else { throw ServerError.notSignedIn }
             return user
         }
@@ -30,11 +30,25 @@ extension PasskeyStore: PasskeyStorage {
     }
 
     func user(id: Int64) async throws(ServerError) -> UserRow? {
-        try await write { db in try UserRow.fetchOne(db, key: id) }
+        try await write { db in try UserRow.withID(id, in: db) }
     }
 
     func credentials(ofUser userID: Int64) async throws(ServerError) -> [CredentialRow] {
         try await write { db in try CredentialRow.rows(ofUser: userID, in: db) }
+    }
+
+    func authenticationCandidates(
+        session: String?, username: String?
+    ) async throws(ServerError) -> AuthenticationCandidates {
+        try await write { db in
+            let current = try SessionRow.currentOrNew(session, in: db)
+            guard let username, let user = try UserRow.named(username, in: db),
+                let userID = user.id
+            else { return AuthenticationCandidates(session: current, user: nil, credentials: []) }
+            return AuthenticationCandidates(
+                session: current, user: user,
+                credentials: try CredentialRow.rows(ofUser: userID, in: db))
+        }
     }
 
     func putCeremony(_ ceremony: CeremonyRow) async throws(ServerError) {
@@ -76,7 +90,7 @@ extension PasskeyStore: PasskeyStorage {
     ) throws -> UserRow {
         if let userID = ceremony.userID {
             // Adding a passkey: still the user signed in on this session.
-            guard session.userID == userID, let user = try UserRow.fetchOne(db, key: userID)
+            guard session.userID == userID, let user = try UserRow.withID(userID, in: db)
             else { throw ServerError.notSignedIn }
             return user
         }
@@ -92,6 +106,22 @@ extension PasskeyStore: PasskeyStorage {
             createdAt: ServerClock.nowMilliseconds())
         try user.insert(db)
         return user
+    }
+
+    func takeAuthentication(
+        session: String, credentialID: [UInt8], userHandle: [UInt8]?
+    ) async throws(ServerError) -> TakenAuthentication {
+        try await write { db in
+            guard
+                let ceremony = try CeremonyRow.take(
+                    session: session, kind: .authentication, in: db)
+            else { return TakenAuthentication(ceremony: nil, credential: nil, handleOwner: nil) }
+            return TakenAuthentication(
+                ceremony: ceremony, credential: try CredentialRow.withID(credentialID, in: db),
+                handleOwner: try userHandle.flatMap { handle in
+                    try UserRow.withUserHandle(handle, in: db)
+                })
+        }
     }
 
     func credential(
@@ -114,17 +144,18 @@ extension PasskeyStore: PasskeyStorage {
             }
             let row = checked.signedIn(updating: updated)
             // Compare-and-set: only over the record the signature was checked against.
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE credentials SET record = ?, sign_count = ?, last_used_at = ?
                     WHERE id = ? AND sign_count = ? AND record = ?
-                    """,
+                    """
+            ).execute(
                 arguments: [
                     row.record, row.signCount, row.lastUsedAt, row.id, checked.signCount,
                     checked.record,
                 ])
             guard db.changesCount == 1 else { throw ServerError.credentialChanged }
-            guard let user = try UserRow.fetchOne(db, key: row.userID) else {
+            guard let user = try UserRow.withID(row.userID, in: db) else {
                 throw ServerError.corruptData("credential \(row.id)", "its user is missing")
             }
             let signedIn = try SessionRow.signIn(replacing: session, userID: row.userID, in: db)

@@ -33,6 +33,24 @@ struct SessionRow: Codable, Sendable, FetchableRecord, PersistableRecord {
         case expiresAt = "expires_at"
     }
 
+    /// Reads a row by column name: the sign-in path's reads, faster than through `Decodable`.
+    ///
+    /// - Throws: GRDB's `RowDecodingError` when a column is missing or of another type.
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        userID = try row.decode(forColumn: "user_id")
+        createdAt = try row.decode(forColumn: "created_at")
+        expiresAt = try row.decode(forColumn: "expires_at")
+    }
+
+    /// A session as stored.
+    init(id: String, userID: Int64?, createdAt: Int64, expiresAt: Int64) {
+        self.id = id
+        self.userID = userID
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let expiresAt = Column(CodingKeys.expiresAt)
@@ -41,9 +59,9 @@ struct SessionRow: Codable, Sendable, FetchableRecord, PersistableRecord {
     /// The current (unexpired) session whose ID is `id`, or nil.
     static func current(_ id: String?, in db: Database) throws -> SessionRow? {
         guard let id else { return nil }
-        return try SessionRow.filter(
-            Columns.id == id && Columns.expiresAt > ServerClock.nowMilliseconds()
-        ).fetchOne(db)
+        return try SessionRow.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM sessions WHERE id = ? AND expires_at > ?"),
+            arguments: [id, ServerClock.nowMilliseconds()])
     }
 
     /// The current session whose ID is `id`, or a new session without a user.
@@ -59,13 +77,15 @@ struct SessionRow: Codable, Sendable, FetchableRecord, PersistableRecord {
             id: Base64URL.encode(RandomBytes.make(count: idLength)), userID: userID,
             createdAt: now,
             expiresAt: now + (userID == nil ? anonymousLifetime : signedInLifetime))
-        try session.insert(db)
+        try db.cachedStatement(
+            sql: "INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)"
+        ).execute(arguments: [session.id, session.userID, session.createdAt, session.expiresAt])
         return session
     }
 
     /// Ends the session `id` and its ceremonies.
     static func end(_ id: String, in db: Database) throws {
-        try SessionRow.deleteOne(db, key: id)
+        try db.cachedStatement(sql: "DELETE FROM sessions WHERE id = ?").execute(arguments: [id])
         try CeremonyRow.deleteAll(session: id, in: db)
     }
 

@@ -30,6 +30,24 @@ struct UserRow: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
         case createdAt = "created_at"
     }
 
+    /// Reads a row by column name: the sign-in path's reads, faster than through `Decodable`.
+    ///
+    /// - Throws: GRDB's `RowDecodingError` when a column is missing or of another type.
+    init(row: Row) throws {
+        id = try row.decode(forColumn: "id")
+        username = try row.decode(forColumn: "username")
+        userHandle = try row.decode(forColumn: "user_handle")
+        createdAt = try row.decode(forColumn: "created_at")
+    }
+
+    /// An account as stored, or a new one (`id` nil) to insert.
+    init(id: Int64?, username: String, userHandle: Data, createdAt: Int64) {
+        self.id = id
+        self.username = username
+        self.userHandle = userHandle
+        self.createdAt = createdAt
+    }
+
     enum Columns {
         static let username = Column(CodingKeys.username)
         static let userHandle = Column(CodingKeys.userHandle)
@@ -41,11 +59,21 @@ struct UserRow: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
 
     /// The account named `username`, or nil.
     static func named(_ username: String, in db: Database) throws -> UserRow? {
-        try UserRow.filter(Columns.username == username).fetchOne(db)
+        try UserRow.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM users WHERE username = ?"),
+            arguments: [username])
+    }
+
+    /// The account of row `id`, or nil.
+    static func withID(_ id: Int64, in db: Database) throws -> UserRow? {
+        try UserRow.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM users WHERE id = ?"), arguments: [id])
     }
 
     /// The account whose user handle is `userHandle`, or nil.
     static func withUserHandle(_ userHandle: [UInt8], in db: Database) throws -> UserRow? {
-        try UserRow.filter(Columns.userHandle == Data(userHandle)).fetchOne(db)
+        try UserRow.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM users WHERE user_handle = ?"),
+            arguments: [Data(userHandle)])
     }
 }
