@@ -1,5 +1,6 @@
-/// What a sign-in's options are made from, read together (``PasskeyStorage/authenticationCandidates(session:username:)``):
-/// the session the ceremony is kept under, and the named account with its credentials.
+/// What a sign-in's options are made from, read together
+/// (``PasskeyStorage/authenticationCandidates(session:username:)``): the session the ceremony
+/// is kept under, and the named account with its credentials.
 struct AuthenticationCandidates: Sendable {
     /// The current session, or a new one without a user.
     var session: SessionRow
