@@ -29,20 +29,7 @@ enum StoreDirectory {
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw AuthenticatorError(.storageFailure, "\(path) is not a directory")
         }
-        let owner = geteuid()
-        guard status.st_uid == owner || status.st_uid == 0 else {
-            throw AuthenticatorError(
-                .storageFailure,
-                "\(path) belongs to user \(status.st_uid), not to you (\(owner)): refusing to use it"
-            )
-        }
-        guard status.st_mode & 0o022 == 0 else {
-            let mode = String(status.st_mode & 0o7777, radix: 8)
-            throw AuthenticatorError(
-                .storageFailure,
-                "\(path) is writable by group or others (mode \(mode)): refusing to use it; "
-                    + "chmod go-w it")
-        }
+        try StoreAccessRule.directory.check(status, path: path)
     }
 
     /// The names in `path` for which `include` is true, sorted.

@@ -40,7 +40,7 @@ enum StoreFile {
             throw AuthenticatorError(
                 .corruptCredential, "\(path): not a regular file (\(kind(status.st_mode)))")
         }
-        try checkPrivate(status, path: path)
+        try StoreAccessRule.privateFile.check(status, path: path)
         guard status.st_size <= maximumSize else {
             throw AuthenticatorError(
                 .corruptCredential, "\(path): \(status.st_size) bytes, more than the 1 MiB limit")
@@ -63,28 +63,6 @@ enum StoreFile {
         }
         bytes.removeLast(bytes.count - count)
         return bytes
-    }
-
-    /// Refuses a credential file (a private key) that belongs to another user or that group or
-    /// others may access, as ssh refuses such a key: whoever else can read it has the key,
-    /// and whoever else owns it could have planted it.
-    ///
-    /// - Throws: ``AuthenticatorError`` `storageFailure` naming the owner or the mode.
-    static func checkPrivate(_ status: stat, path: String) throws(AuthenticatorError) {
-        let owner = geteuid()
-        guard status.st_uid == owner else {
-            throw AuthenticatorError(
-                .storageFailure,
-                "\(path) belongs to user \(status.st_uid), not to you (\(owner)): refusing to use it"
-            )
-        }
-        guard status.st_mode & 0o077 == 0 else {
-            let mode = String(status.st_mode & 0o7777, radix: 8)
-            throw AuthenticatorError(
-                .storageFailure,
-                "\(path) is open to group or others (mode \(mode)): refusing to use its "
-                    + "private key; chmod 600 it")
-        }
     }
 
     /// Writes `bytes` to a new file beside `path` (`.<name>.tmp-<32 random hex digits>`, mode
