@@ -1,25 +1,22 @@
-import Fido2CBOR
 import Fido2Crypto
 import Fido2TestSupport
 import Testing
 
 /// ES256K (COSE -47, RFC 8812): ECDSA with SHA-256 on secp256k1, EC2 keys with crv 8.
 @Suite struct ES256KTests {
-    /// A COSE_Key {1: 2, 3: alg, -1: crv, -2: x, -3: y}.
+    /// A COSE_Key {1: 2, 3: alg, -1: crv, -2: x, -3: y}, its bytes written out by hand from
+    /// RFC 8949's head encoding rather than by the library's CBOR writer, so that the encoder is
+    /// checked against them: `alg` and `crv` are one-byte heads (-24...23) or `0x38 n` (-256...-25).
     static func ec2(alg: Int, crv: Int, point: [UInt8]) -> [UInt8] {
-        var writer = CBORWriter()
-        writer.writeMapHeader(count: 5)
-        writer.writeInt(1)
-        writer.writeInt(2)
-        writer.writeInt(3)
-        writer.writeInt(alg)
-        writer.writeInt(-1)
-        writer.writeInt(crv)
-        writer.writeInt(-2)
-        writer.writeByteString(point[1...32])
-        writer.writeInt(-3)
-        writer.writeByteString(point[33...])
-        return writer.bytes
+        func head(_ value: Int) -> [UInt8] {
+            switch value {
+            case 0...23: [UInt8(value)]
+            case -24...(-1): [0x20 | UInt8(-1 - value)]
+            default: [0x38, UInt8(-1 - value)]
+            }
+        }
+        return [0xA5, 0x01, 0x02, 0x03] + head(alg) + [0x20] + head(crv)
+            + [0x21, 0x58, 0x20] + point[1...32] + [0x22, 0x58, 0x20] + point[33...]
     }
 
     @Test func describesTheAlgorithmAndTheCurve() {
