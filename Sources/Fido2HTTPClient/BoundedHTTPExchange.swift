@@ -12,7 +12,8 @@ import FoundationNetworking
 /// The exchange runs in its own ephemeral session (no cookies, no cache, no stored
 /// credentials) with `seconds` for the whole exchange; the body is collected as it arrives and
 /// the request is cancelled as soon as it exceeds the limit (or announces a larger length).
-/// Cancelling the calling task cancels the request.
+/// Redirects are followed as ``Redirects`` says: never, within the request's origin, or to https
+/// URLs. Cancelling the calling task cancels the request.
 package enum BoundedHTTPExchange {
     /// A complete answer.
     package struct Answer: Sendable {
@@ -22,6 +23,20 @@ package enum BoundedHTTPExchange {
         package let headers: [String: String]
         /// The body, at most the limit.
         package let body: [UInt8]
+    }
+
+    /// Which HTTP redirects an exchange follows; a redirect it does not follow is returned as
+    /// its 3xx answer, with its `Location` header.
+    package enum Redirects: Sendable {
+        /// None.
+        case none
+        /// Within the request's origin only (scheme, host and port): for requests that carry
+        /// credentials, since Foundation copies every header, `Authorization` among them, into
+        /// the redirected request.
+        case sameOrigin
+        /// To any https URL, never down to http: for requests without credentials whose answer
+        /// is verified on its own (a signed metadata BLOB).
+        case secure
     }
 
     /// Why no complete answer arrived.
@@ -37,7 +52,7 @@ package enum BoundedHTTPExchange {
 
     /// Sends `request` and collects at most `maximumBytes` of its answer.
     package static func perform(
-        _ request: URLRequest, seconds: Double, maximumBytes: Int, followsRedirects: Bool
+        _ request: URLRequest, seconds: Double, maximumBytes: Int, redirects: Redirects
     ) async -> Result<Answer, Failure> {
         var request = request
         request.timeoutInterval = seconds
@@ -47,8 +62,7 @@ package enum BoundedHTTPExchange {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.urlCredentialStorage = nil
-        let collector = AnswerCollector(
-            limit: max(0, maximumBytes), followsRedirects: followsRedirects)
+        let collector = AnswerCollector(limit: max(0, maximumBytes), redirects: redirects)
         let session = URLSession(
             configuration: configuration, delegate: collector, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
@@ -61,6 +75,28 @@ package enum BoundedHTTPExchange {
         } onCancel: {
             task.cancel()
         }
+    }
+
+    /// Whether `redirects` lets a request for `original` follow a redirect to `target`.
+    package static func follows(
+        _ redirects: Redirects, from original: URL?, to target: URL?
+    ) -> Bool {
+        switch redirects {
+        case .none: false
+        case .sameOrigin: isSameOrigin(original, target)
+        case .secure: target?.scheme?.lowercased() == "https"
+        }
+    }
+
+    /// Whether `original` and `target` have one origin: scheme, host and port (the scheme's
+    /// default port when none is given).
+    package static func isSameOrigin(_ original: URL?, _ target: URL?) -> Bool {
+        guard let original, let target,
+            let scheme = original.scheme?.lowercased(), scheme == target.scheme?.lowercased(),
+            let host = original.host?.lowercased(), host == target.host?.lowercased()
+        else { return false }
+        let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : nil
+        return (original.port ?? defaultPort) == (target.port ?? defaultPort)
     }
 
     /// `duration` in seconds, at least a millisecond (`URLSession` takes 0 as "no limit").
@@ -85,12 +121,12 @@ private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     private let limit: Int
-    private let followsRedirects: Bool
+    private let redirects: BoundedHTTPExchange.Redirects
     private let state = LockedState(State())
 
-    init(limit: Int, followsRedirects: Bool) {
+    init(limit: Int, redirects: BoundedHTTPExchange.Redirects) {
         self.limit = limit
-        self.followsRedirects = followsRedirects
+        self.redirects = redirects
     }
 
     func start(_ continuation: CheckedContinuation<Outcome, Never>) {
@@ -126,7 +162,9 @@ private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecke
         willPerformHTTPRedirection response: HTTPURLResponse, newRequest: URLRequest,
         completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        completionHandler(followsRedirects ? newRequest : nil)
+        let follows = BoundedHTTPExchange.follows(
+            redirects, from: task.originalRequest?.url, to: newRequest.url)
+        completionHandler(follows ? newRequest : nil)
     }
 
     func urlSession(

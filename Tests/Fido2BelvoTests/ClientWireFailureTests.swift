@@ -68,6 +68,34 @@ import Testing
         #expect(await server.requests(atLeast: 2, within: .seconds(2)).count <= 1)
     }
 
+    /// An API call follows a redirect within its origin (with its credentials), and not to
+    /// another origin: Foundation would copy the `Authorization` header there.
+    @Test func redirectsAreFollowedWithinTheOriginOnly() async throws {
+        let elsewhere = try LoopbackHTTPServer { _ in .answer(200, "[]") }
+        defer { elsewhere.stop() }
+        let away = try LoopbackHTTPServer { _ in
+            .answer(
+                302, "", headers: ["Location": "\(elsewhere.baseURL)/payments/br/institutions/"])
+        }
+        defer { away.stop() }
+        let error = await belvoError { _ = try await client(away).getPaymentInstitutions() }
+        #expect(error?.httpStatus == 302)
+        #expect(await elsewhere.requests(atLeast: 1, within: .seconds(1)).isEmpty)
+
+        let within = try LoopbackHTTPServer { request in
+            request.target.contains("moved")
+                ? .answer(401, #"[{"code": "authentication_failed", "message": "no"}]"#)
+                : .answer(302, "", headers: ["Location": "/payments/br/moved/"])
+        }
+        defer { within.stop() }
+        let followed = await belvoError { _ = try await client(within).getPaymentInstitutions() }
+        #expect(followed?.httpStatus == 401)
+        let requests = await within.requests(atLeast: 2)
+        #expect(requests.count == 2)
+        #expect(requests.last?.target.hasPrefix("/payments/br/moved") == true)
+        #expect(requests.last?.header("Authorization")?.hasPrefix("Basic ") == true)
+    }
+
     @Test func unauthorizedIsAuthenticationErrorWithBelvosBody() async throws {
         let body =
             #"[{"code": "authentication_failed", "message": "Invalid credentials provided"}]"#

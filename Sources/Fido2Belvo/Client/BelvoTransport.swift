@@ -28,8 +28,10 @@ public struct BelvoHTTPRequest: Sendable, Hashable {
     public var timeout: Duration
     /// The largest body the transport accepts; a longer one fails the request.
     public var maximumResponseBytes: Int
-    /// Whether HTTP redirects are followed (true for API calls); when false a 3xx answer is
-    /// returned as it is, with its `Location` header.
+    /// Whether HTTP redirects are followed (true for API calls), and then within the request's
+    /// origin only (scheme, host and port), so that the `Authorization` header never leaves
+    /// it; a redirect not followed (all of them when false) is returned as its 3xx answer, with
+    /// its `Location` header.
     public var followsRedirects: Bool
 
     /// A request; see each property.

@@ -33,7 +33,7 @@ public struct URLSessionBelvoTransport: BelvoTransport {
         let target = "\(request.method) \(request.url.absoluteString)"
         switch await BoundedHTTPExchange.perform(
             urlRequest, seconds: BoundedHTTPExchange.seconds(request.timeout),
-            maximumBytes: limit, followsRedirects: request.followsRedirects)
+            maximumBytes: limit, redirects: request.followsRedirects ? .sameOrigin : .none)
         {
         case .success(let answer):
             return BelvoHTTPResponse(

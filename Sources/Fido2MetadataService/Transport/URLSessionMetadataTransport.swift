@@ -9,9 +9,10 @@ import FoundationNetworking
 /// which ships with the toolchain, so the product needs no HTTP package).
 ///
 /// Each fetch runs in its own ephemeral session (no cookies, no cache, no stored credentials)
-/// with the time-out for the whole exchange; redirects are followed (the FIDO Alliance's URL
-/// redirects); the body is collected as it arrives and the request is cancelled as soon as it
-/// exceeds the limit. Cancelling the calling task cancels the request.
+/// with the time-out for the whole exchange; redirects to https URLs are followed (the FIDO
+/// Alliance's URL redirects), never down to http; the body is collected as it arrives and the
+/// request is cancelled as soon as it exceeds the limit. Cancelling the calling task cancels
+/// the request.
 public struct URLSessionMetadataTransport: MetadataTransport {
     /// A transport.
     public init() {}
@@ -27,7 +28,7 @@ public struct URLSessionMetadataTransport: MetadataTransport {
         let target = url.absoluteString
         switch await BoundedHTTPExchange.perform(
             request, seconds: BoundedHTTPExchange.seconds(timeout), maximumBytes: limit,
-            followsRedirects: true)
+            redirects: .secure)
         {
         case .success(let answer) where answer.status == 200:
             return answer.body
