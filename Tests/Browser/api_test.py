@@ -360,10 +360,13 @@ def run(checks, client, first, second, hasty, database):
     client.go(first.origin)
 
     # An expired state: the state's own expiresAt (what the library checks) moved into the past.
+    # The row's expires_at column stays in the future: the hasty server on this database prunes
+    # by that column every second, and a prune landing between this update and the verify would
+    # turn the library's refusal into noCeremony (the pruning has its own check further down).
     options = client.post("/authentication/options", {})["json"]
     assertion = client.get(options).get("credential")
     past = int(time.time() * 1000) - 1000
-    database.execute("UPDATE ceremonies SET state = json_set(state, '$.expiresAt', ?), expires_at = ?", past, past)
+    database.execute("UPDATE ceremonies SET state = json_set(state, '$.expiresAt', ?)", past)
     answer = client.post("/authentication/verify", assertion)
     refused("a state past its expiry is refused", answer, "ceremonyExpired", "§7.2 step 1")
 
