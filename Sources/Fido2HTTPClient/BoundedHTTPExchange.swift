@@ -10,8 +10,10 @@ import FoundationNetworking
 /// both send, each mapping the outcome to its own error type.
 ///
 /// The exchange runs in its own ephemeral session (no cookies, no cache, no stored
-/// credentials) with `seconds` for the whole exchange; the body is collected as it arrives and
-/// the request is cancelled as soon as it exceeds the limit (or announces a larger length).
+/// credentials) with `seconds` for the whole exchange, redirects included (a deadline of its
+/// own, as FoundationNetworking's time-outs restart with each byte); the body is collected as
+/// it arrives and the request is cancelled as soon as it exceeds the limit (or announces a
+/// larger length).
 /// Redirects are followed as ``Redirects`` says: never, within the request's origin, or to https
 /// URLs. Cancelling the calling task cancels the request.
 package enum BoundedHTTPExchange {
@@ -67,6 +69,17 @@ package enum BoundedHTTPExchange {
             configuration: configuration, delegate: collector, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let task = session.dataTask(with: request)
+        // FoundationNetworking's own time-outs do not bound the whole exchange: its request
+        // time-out restarts with every byte received (and every redirect hop) and is cut to
+        // whole seconds, and its resource time-out is not applied. A trickling server would
+        // hold the caller for as long as it likes; this deadline ends the exchange.
+        let deadline = Task {
+            try? await Task.sleep(for: .seconds(seconds))
+            guard !Task.isCancelled else { return }
+            collector.expire()
+            task.cancel()
+        }
+        defer { deadline.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 collector.start(continuation)
@@ -118,6 +131,7 @@ private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecke
         var response: HTTPURLResponse?
         var body: [UInt8] = []
         var tooLarge = false
+        var expired = false
     }
 
     private let limit: Int
@@ -131,6 +145,12 @@ private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecke
 
     func start(_ continuation: CheckedContinuation<Outcome, Never>) {
         state.withLock { $0.continuation = continuation }
+    }
+
+    /// Marks the exchange as past its deadline: the cancellation that follows reads as
+    /// `URLError(.timedOut)`.
+    func expire() {
+        state.withLock { $0.expired = true }
     }
 
     func urlSession(
@@ -180,6 +200,7 @@ private final class AnswerCollector: NSObject, URLSessionDataDelegate, @unchecke
 
     private static func outcome(_ state: State, _ error: (any Error)?) -> Outcome {
         if state.tooLarge { return .failure(.tooLarge(status: state.response?.statusCode)) }
+        if state.expired, error != nil { return .failure(.failed(URLError(.timedOut))) }
         if let error { return .failure(.failed(error)) }
         guard let response = state.response else { return .failure(.noAnswer) }
         var headers = [String: String]()

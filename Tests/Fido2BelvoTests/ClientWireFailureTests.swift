@@ -68,6 +68,20 @@ import Testing
         #expect(await server.requests(atLeast: 2, within: .seconds(2)).count <= 1)
     }
 
+    /// A server that answers a byte every 100 ms is never idle, so FoundationNetworking's own
+    /// time-outs (restarted by each byte) never end the call; the client's deadline does: 60
+    /// bytes take 6 s, the time-out is 1 s. Without the deadline the call succeeds.
+    @Test func tricklingServerTimesOutAsNetworkError() async throws {
+        let server = try LoopbackHTTPServer { _ in .trickle(bytes: 60, interval: .milliseconds(100))
+        }
+        defer { server.stop() }
+        let error = await belvoError {
+            _ = try await client(server, timeout: .seconds(1)).getPaymentInstitutions()
+        }
+        #expect(error?.kind == .network)
+        #expect(error?.reason.contains("timed out after") == true)
+    }
+
     /// An API call follows a redirect within its origin (with its credentials), and not to
     /// another origin: Foundation would copy the `Authorization` header there.
     @Test func redirectsAreFollowedWithinTheOriginOnly() async throws {

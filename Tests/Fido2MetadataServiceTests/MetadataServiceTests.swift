@@ -251,6 +251,23 @@ final class BLOBSource: Sendable {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["blob.jwt"])
     }
 
+    /// A server that sends a byte every 100 ms (6 s in all) is cut off at the 1 s time-out:
+    /// the deadline bounds the whole download, not the silence between two bytes.
+    @Test func aTricklingDownloadTimesOut() async throws {
+        let server = try LoopbackHTTPServer { _ in .trickle(bytes: 60, interval: .milliseconds(100))
+        }
+        defer { server.stop() }
+        let url = server.baseURL.appendingPathComponent("blob.jwt")
+        do {
+            _ = try await URLSessionMetadataTransport().fetch(
+                url, maximumBytes: 1 << 20, timeout: .seconds(1))
+            Issue.record("the trickling download was not cut off")
+        } catch let error as MetadataServiceError {
+            #expect(error.code == .network)
+            #expect(error.reason.contains("timed out after"))
+        }
+    }
+
     @Test func refusesADownloadOverTheSizeLimit() async throws {
         let harness = try Harness()
         harness.source.serve(try harness.blob(5))

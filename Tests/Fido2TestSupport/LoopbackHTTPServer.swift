@@ -32,6 +32,10 @@ public final class LoopbackHTTPServer: Sendable {
         case answer(status: Int, headers: [String: String], body: [UInt8])
         /// Reads the request and never answers (until the server stops).
         case hang
+        /// Answers 200 with a body of `bytes` spaces, announced whole and sent a byte every
+        /// `interval` (on a thread of its own): a server that is never silent long enough for
+        /// an idle time-out.
+        case trickle(bytes: Int, interval: Duration)
 
         /// A JSON or text answer.
         public static func answer(
@@ -147,6 +151,17 @@ public final class LoopbackHTTPServer: Sendable {
             switch reply(request) {
             case .hang:
                 hanging.withLock { $0.append(connection) }
+            case .trickle(let bytes, let interval):
+                let head =
+                    "HTTP/1.1 200 OK\r\nContent-Length: \(bytes)\r\nConnection: close\r\n\r\n"
+                Thread.detachNewThread { [self] in
+                    write(connection, Array(head.utf8))
+                    for _ in 0..<bytes where !stopped.withLock({ $0 }) {
+                        Thread.sleep(forTimeInterval: Self.seconds(interval))
+                        guard write(connection, [0x20]) else { break }
+                    }
+                    close(connection)
+                }
             case .answer(let status, let headers, let body):
                 var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.count)\r\n"
                 head += "Connection: close\r\n"
@@ -157,15 +172,23 @@ public final class LoopbackHTTPServer: Sendable {
         }
     }
 
-    private func write(_ connection: Int32, _ bytes: [UInt8]) {
+    /// Sends all of `bytes`; false when the connection failed first.
+    @discardableResult
+    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes {
                 send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
-            guard sent > 0 else { return }
+            guard sent > 0 else { return false }
             offset += sent
         }
+        return true
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     private func read(_ connection: Int32) -> Request? {

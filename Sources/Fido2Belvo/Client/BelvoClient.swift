@@ -27,7 +27,7 @@ public struct BelvoClient: Sendable {
     public let baseURL: URL
     /// The credentials every API request carries.
     public let authorization: BelvoAuthorization
-    /// How long one HTTP exchange may take.
+    /// How long one HTTP exchange may take, from sending to the last byte of the answer.
     public var timeout: Duration
     /// The largest answer accepted, in bytes.
     public var maximumResponseBytes: Int

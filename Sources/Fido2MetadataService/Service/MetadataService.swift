@@ -40,7 +40,7 @@ public final class MetadataService: Sendable {
         /// How long after a failed or unproductive refresh the next one is due when the held
         /// BLOB's `nextUpdate` has passed (or there is none). Default one hour.
         public var retryInterval: Int64
-        /// The time-out of one fetch. Default 60 seconds.
+        /// The time-out of one fetch, the whole download. Default 60 seconds.
         public var timeout: Duration
         /// What fetches the BLOB. Default ``URLSessionMetadataTransport``.
         public var transport: any MetadataTransport

@@ -41,8 +41,11 @@ public struct URLSessionMetadataTransport: MetadataTransport {
         case .failure(.noAnswer):
             throw MetadataServiceError(.network, "\(target): no HTTP answer")
         case .failure(.failed(let error)):
-            if let urlError = error as? URLError, urlError.code == .cancelled {
-                throw MetadataServiceError(.cancelled, "\(target): cancelled")
+            switch (error as? URLError)?.code {
+            case .cancelled?: throw MetadataServiceError(.cancelled, "\(target): cancelled")
+            case .timedOut?:
+                throw MetadataServiceError(.network, "\(target): timed out after \(timeout)")
+            default: break
             }
             throw MetadataServiceError(.network, "\(target): \(error.localizedDescription)")
         }
