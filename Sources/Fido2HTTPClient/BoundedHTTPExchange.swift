@@ -72,13 +72,14 @@ package enum BoundedHTTPExchange {
         // FoundationNetworking's own time-outs do not bound the whole exchange: its request
         // time-out restarts with every byte received (and every redirect hop) and is cut to
         // whole seconds, and its resource time-out is not applied. A trickling server would
-        // hold the caller for as long as it likes; this deadline ends the exchange.
-        let deadline = Task {
-            try? await Task.sleep(for: .seconds(seconds))
-            guard !Task.isCancelled else { return }
+        // hold the caller for as long as it likes; this deadline ends the exchange. It runs on
+        // Dispatch, not in a task: a busy cooperative pool would delay a task's wake-up for as
+        // long as it stays busy.
+        let deadline = DispatchWorkItem {
             collector.expire()
             task.cancel()
         }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadline)
         defer { deadline.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -69,10 +69,11 @@ import Testing
     }
 
     /// A server that answers a byte every 100 ms is never idle, so FoundationNetworking's own
-    /// time-outs (restarted by each byte) never end the call; the client's deadline does: 60
-    /// bytes take 6 s, the time-out is 1 s. Without the deadline the call succeeds.
+    /// time-outs (restarted by each byte) never end the call; the client's deadline does: 200
+    /// bytes take 20 s, the time-out is 1 s. Without the deadline the call succeeds.
     @Test func tricklingServerTimesOutAsNetworkError() async throws {
-        let server = try LoopbackHTTPServer { _ in .trickle(bytes: 60, interval: .milliseconds(100))
+        let server = try LoopbackHTTPServer { _ in
+            .trickle(bytes: 200, interval: .milliseconds(100))
         }
         defer { server.stop() }
         let error = await belvoError {

@@ -251,10 +251,11 @@ final class BLOBSource: Sendable {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["blob.jwt"])
     }
 
-    /// A server that sends a byte every 100 ms (6 s in all) is cut off at the 1 s time-out:
+    /// A server that sends a byte every 100 ms (20 s in all) is cut off at the 1 s time-out:
     /// the deadline bounds the whole download, not the silence between two bytes.
     @Test func aTricklingDownloadTimesOut() async throws {
-        let server = try LoopbackHTTPServer { _ in .trickle(bytes: 60, interval: .milliseconds(100))
+        let server = try LoopbackHTTPServer { _ in
+            .trickle(bytes: 200, interval: .milliseconds(100))
         }
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("blob.jwt")
