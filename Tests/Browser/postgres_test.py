@@ -31,7 +31,7 @@ import urllib.request
 
 import api_test
 from cdp import Browser
-from harness import NO_AUTOFILL, PLATFORM, SECURITY_KEY, Checks, Server, free_port, session_cookie
+from harness import NO_AUTOFILL, PLATFORM, SECURITY_KEY, Checks, Server, free_port, session_cookie, wait_for
 
 
 def postgres_bin():
@@ -273,11 +273,15 @@ def run(checks, browser, postgres, servers, origins):
         target.evaluate(LOAD_LOOP % prefix)
         pages.append(target)
     page, other = pages
-    time.sleep(1.5)
+    # Conditions, not fixed sleeps: on a loaded machine a sign-up may take far longer than usual.
+    # A has had sign-ups (and a second more) when it is killed; B has answered a few after.
+    wait_for(lambda: any(status == 200 for _, status in page.evaluate("window.loadResults")), 30)
+    time.sleep(1.0)
     servers[0].process.kill()
     servers[0].process.wait(5)
     killed_at = len(other.evaluate("window.loadResults"))
-    time.sleep(2.0)
+    time.sleep(1.5)
+    wait_for(lambda: len(other.evaluate("window.loadResults")) >= killed_at + 5, 30)
     for target in pages:
         target.evaluate("window.loadStop = true; window.loadDone")
     results = page.evaluate("window.loadResults") + other.evaluate("window.loadResults")
