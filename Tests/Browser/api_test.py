@@ -309,8 +309,9 @@ def run(checks, client, first, second, hasty, database):
     equal("... and asking made no account", database.users(), ["bob"])
     discoverable = client.get(client.post("/authentication/options", {})["json"]).get("credential")
     client.post("/authentication/options", {"username": "nobody"})
+    decoy_refusal = client.post("/authentication/verify", discoverable)
     refused("bob's passkey answering an unknown name's options is refused (not among the decoys)",
-            client.post("/authentication/verify", discoverable), "credentialNotAllowed", "§7.2 step 5")
+            decoy_refusal, "credentialNotAllowed", "§7.2 step 5")
 
     # --- Discoverable sign-in ------------------------------------------------------------------
     answer = client.post("/authentication/options", {})
@@ -438,6 +439,11 @@ def run(checks, client, first, second, hasty, database):
           sorted([erin_credential, second_credential]))
     answer = client.post("/authentication/verify", client.get(options).get("credential"))
     check("erin signs in with the second passkey", answer["status"] == 200 and answer["json"]["username"] == "erin", answer)
+    client.post("/authentication/options", {"username": "erin"})
+    answer = client.post("/authentication/verify", discoverable)
+    equal("bob's passkey answering erin's options: the very refusal an unknown name's decoys get "
+          "(nothing tells a name with an account)", (answer["status"], answer["json"]),
+          (decoy_refusal["status"], decoy_refusal["json"]))
 
     # --- The account: list, rename, delete ----------------------------------------------------
     answer = client.get_json("/account")

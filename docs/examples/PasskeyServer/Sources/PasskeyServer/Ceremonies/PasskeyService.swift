@@ -218,8 +218,8 @@ struct PasskeyService: Sendable {
             throw .corruptData("the authentication state", error)
         }
         let row = try Self.credential(
-            found.credential, for: reference, userID: ceremony.userID,
-            handleOwner: found.handleOwner, relyingParty: relyingParty)
+            found.credential, for: reference, allowed: state.allowedCredentials,
+            userID: ceremony.userID, handleOwner: found.handleOwner, relyingParty: relyingParty)
         let verified: VerifiedAuthentication
         do {
             verified = try relyingParty.finishAuthentication(
@@ -335,19 +335,31 @@ struct PasskeyService: Sendable {
         return ceremony
     }
 
-    /// §7.2 step 6, the server's part: the record of the credential the response names, which
-    /// must be the user's: the user the options were for (`userID`), or in a discoverable
-    /// sign-in the user whose handle the response carries.
+    /// §7.2 steps 5 and 6, the server's part: the record of the credential the response names,
+    /// which must be one the options allowed (`allowed`, when they listed any) and the user's:
+    /// the user the options were for (`userID`), or in a discoverable sign-in the user whose
+    /// handle the response carries.
+    ///
+    /// Step 5 comes first, as in the library: a known credential outside the options is refused
+    /// alike whether the options were a real account's or an unknown name's decoys. Checked in
+    /// the other order, another account's credential would get "not the user's" for a real
+    /// name and a different refusal for a decoy, telling which names have accounts.
     ///
     /// - Throws: ``ServerError``: `credentialNotFound` (with the `signalUnknownCredential`
     ///   payload), `credentialNotAllowed`, `userHandleMismatch`.
     private static func credential(
-        _ found: CredentialRow?, for reference: CredentialReference, userID: Int64?,
-        handleOwner: UserRow?, relyingParty: RelyingParty
+        _ found: CredentialRow?, for reference: CredentialReference, allowed: [[UInt8]],
+        userID: Int64?, handleOwner: UserRow?, relyingParty: RelyingParty
     ) throws(ServerError) -> CredentialRow {
         let step = VerificationStep.authentication(6)
         guard let row = found else {
             throw unknownCredential(reference, relyingParty: relyingParty)
+        }
+        guard allowed.isEmpty || allowed.contains(reference.credentialId) else {
+            throw ServerError(
+                WebAuthnError(
+                    .credentialNotAllowed, "the credential is not in allowCredentials",
+                    field: "rawId", step: .authentication(5)))
         }
         if let userID {
             guard row.userID == userID else {
