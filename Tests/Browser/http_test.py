@@ -19,6 +19,7 @@ Each check prints one line; the script exits 1 when one fails.
 Usage: http_test.py PASSKEY_SERVER_BINARY
 """
 
+import base64
 import http.client
 import json
 import os
@@ -159,6 +160,19 @@ def run(checks, server, limited, database):
     equal("the server's own session ID is kept: no new cookie", (answer.status, answer.cookie()), (200, None))
     answer = post_json(server, "/authentication/verify", {}, cookie=planted)
     equal("a verify under the planted ID finds no ceremony", (answer.status, answer.code), (400, "noCeremony"))
+
+    # A failure of the server: a stored state that does not read. The client gets a 500 with the
+    # code and no detail; the detail goes to the server's log.
+    database.execute("UPDATE ceremonies SET state = 'not a state' WHERE session = ?", issued)
+    some_id = base64.urlsafe_b64encode(b"\x01" * 16).rstrip(b"=").decode()
+    parseable = {"id": some_id, "rawId": some_id, "type": "public-key", "clientExtensionResults": {},
+                 "response": {"clientDataJSON": "e30", "authenticatorData": "A" * 50, "signature": "MAA"}}
+    answer = post_json(server, "/authentication/verify", parseable, cookie=issued)
+    check("a state that does not read: 500 corruptData, with no detail in the answer",
+          answer.status == 500 and answer.code == "corruptData"
+          and answer.json.get("error") == "the server failed (its log says why)", answer)
+    check("... and the detail in the server's log", "the authentication state" in server.output(),
+          server.output()[-500:])
     answer = request(server, "GET", "/account", headers={"Cookie": f"passkey_session={issued}"})
     equal("an anonymous session is signed in as nobody: GET /account 401", (answer.status, answer.code),
           (401, "notSignedIn"))
