@@ -263,6 +263,25 @@ def run(checks, browser, postgres, servers, origins):
     check("the stored counter is the highest that got a 200",
           counts and stored and int(stored[0][0]) == max(counts), (results, stored))
 
+    # A row lock another session holds for 12 s: the servers' 5 s lock_timeout fails the
+    # sign-in (500) instead of holding the request, and its connection, for as long as the lock.
+    options = client.post("/authentication/options", {"username": "alice"})["json"]
+    body = json.dumps(client.get(options).get("credential")).encode()
+    holder = subprocess.Popen(
+        [os.path.join(postgres.bin, "psql"), "-h", "127.0.0.1", "-p", str(postgres.port), "-U", "postgres",
+         "-d", "passkeys", "-c", "BEGIN; SELECT 1 FROM credentials FOR UPDATE; SELECT pg_sleep(12); COMMIT;"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: postgres.psql("SELECT count(*) FROM pg_stat_activity WHERE query LIKE "
+                                       "'%pg_sleep(12)%' AND pid <> pg_backend_pid()") == [["1"]], 10)
+        began = time.monotonic()
+        status, answer = post_raw(client.origin, "/authentication/verify", body, session_cookie(client.page))
+        took = time.monotonic() - began
+    finally:
+        holder.wait(30)
+    check(f"a sign-in waiting on a row lock held for 12 s fails after the 5 s lock time-out (500 in "
+          f"{took:.1f} s), not when the lock goes", status == 500 and took < 11, (status, answer, took))
+
     # Sign-ups on both while A is killed: B keeps serving, no 200 is lost. Each load tab is in
     # a browser context of its own: its own cookie jar, as two people are.
     pages = []

@@ -62,6 +62,10 @@ enum PostgresSchema {
 
     /// Brings the schema up to date on `connection`, which is in a transaction.
     static func migrate(on connection: PostgresConnection, logger: Logger) async throws {
+        // Longer than a request's 5 s: instances started together wait here for the first one's
+        // migration, and a migration may rewrite a large table.
+        try await connection.query("SET LOCAL lock_timeout = '5min'", logger: logger)
+        try await connection.query("SET LOCAL statement_timeout = '5min'", logger: logger)
         try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
         try await connection.query(
             "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)",

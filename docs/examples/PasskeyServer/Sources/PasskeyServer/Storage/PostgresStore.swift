@@ -39,6 +39,13 @@ struct PostgresStore: PasskeyStorage {
             password: components.password, database: database.isEmpty ? nil : database,
             tls: .disable)
         configuration.options.maximumConnections = maximumConnections
+        // Every statement, lock wait and open transaction is bounded, as SQLite's busy time-out
+        // bounds its waits: a stalled database or a held row lock fails a request (500) instead
+        // of holding it, and its connection, for good. The migration sets its own, longer.
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", "5s"), ("lock_timeout", "5s"),
+            ("idle_in_transaction_session_timeout", "15s"),
+        ]
         var logger = Logger(label: "passkey-server.postgres")
         logger.logLevel = .error
         self.logger = logger
@@ -163,7 +170,7 @@ struct PostgresStore: PasskeyStorage {
     ) async throws(ServerError) -> (user: UserRow, session: SessionRow) {
         try await transaction { connection in
             guard
-                let session = try await Self.currentSession(
+                let session = try await Self.lockedSession(
                     ceremony.session, on: connection, logger: logger)
             else { throw ServerError.noCeremony(.registration) }
             let user: UserRow
@@ -242,7 +249,7 @@ struct PostgresStore: PasskeyStorage {
         let row = checked.signedIn(updating: updated)
         return try await transaction { connection in
             guard
-                let session = try await Self.currentSession(
+                let session = try await Self.lockedSession(
                     ceremony.session, on: connection, logger: logger)
             else { throw ServerError.noCeremony(.authentication) }
             // Compare-and-set: only over the record the signature was checked against; the
@@ -368,6 +375,27 @@ struct PostgresStore: PasskeyStorage {
             SELECT user_id, created_at, expires_at FROM sessions
             WHERE id = \(id) AND expires_at > \(now)
             """, logger: logger)
+        return try await firstSession(id, rows)
+    }
+
+    /// ``currentSession(_:on:logger:)`` with the row locked (`FOR UPDATE`) until the
+    /// transaction ends: a sign-out committed meanwhile is seen (no row), and one that comes
+    /// after waits, as SQLite's one writer orders them.
+    private static func lockedSession(
+        _ id: String, on connection: PostgresConnection, logger: Logger
+    ) async throws -> SessionRow? {
+        let now = ServerClock.nowMilliseconds()
+        let rows = try await connection.query(
+            """
+            SELECT user_id, created_at, expires_at FROM sessions
+            WHERE id = \(id) AND expires_at > \(now) FOR UPDATE
+            """, logger: logger)
+        return try await firstSession(id, rows)
+    }
+
+    private static func firstSession(_ id: String, _ rows: PostgresRowSequence) async throws
+        -> SessionRow?
+    {
         for try await (userID, createdAt, expiresAt) in rows.decode((Int64?, Int64, Int64).self) {
             return SessionRow(id: id, userID: userID, createdAt: createdAt, expiresAt: expiresAt)
         }
@@ -447,5 +475,12 @@ struct PostgresURLError: Error, CustomStringConvertible {
     /// What is wrong with it.
     let reason: String
 
-    var description: String { "\(url): \(reason)" }
+    /// The value with its password, if any, replaced: this goes to the terminal and to logs.
+    var description: String {
+        guard var components = URLComponents(string: url) else {
+            return "the --database value: \(reason)"
+        }
+        if components.password != nil { components.password = "redacted" }
+        return "\(components.string ?? "the --database value"): \(reason)"
+    }
 }
