@@ -393,7 +393,9 @@ struct PostgresStore: PasskeyStorage {
         return try await firstSession(id, rows)
     }
 
-    private static func firstSession(_ id: String, _ rows: PostgresRowSequence) async throws
+    private static func firstSession(
+        _ id: String, _ rows: PostgresRowSequence
+    ) async throws
         -> SessionRow?
     {
         for try await (userID, createdAt, expiresAt) in rows.decode((Int64?, Int64, Int64).self) {
