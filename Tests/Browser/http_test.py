@@ -76,10 +76,10 @@ def request(server, method, path, body=b"", headers=None):
         connection.close()
 
 
-def post_json(server, path, value, cookie=None, raw=None):
+def post_json(server, path, value, cookie=None, raw=None, name="passkey_session"):
     headers = {"Content-Type": "application/json"}
     if cookie:
-        headers["Cookie"] = f"passkey_session={cookie}"
+        headers["Cookie"] = f"{name}={cookie}"
     body = raw if raw is not None else json.dumps(value).encode()
     return request(server, "POST", path, body, headers)
 
@@ -90,9 +90,18 @@ def main(binary):
     def secure_cookie():
         secure = environment.start_one("--origin", "https://localhost:{port}")
         answer = post_json(secure, "/authentication/options", {})
-        header = next((h for h in answer.headers.get_all("Set-Cookie") or [] if h.startswith("passkey_session=")), "")
-        checks.check("with an https --origin, the session cookie is Secure (and still HttpOnly, SameSite=Strict)",
-                     "Secure" in header and "HttpOnly" in header and "SameSite=Strict" in header, header)
+        header = next((h for h in answer.headers.get_all("Set-Cookie") or []
+                       if h.startswith("__Host-passkey_session=")), "")
+        checks.check("with an https --origin, the session cookie is __Host-passkey_session, Secure, Path=/ "
+                     "(and still HttpOnly, SameSite=Strict)",
+                     "Secure" in header and "Path=/" in header and "Domain" not in header
+                     and "HttpOnly" in header and "SameSite=Strict" in header, header)
+        # A recognised session is kept (no Set-Cookie); one the server does not read gets a new one.
+        issued = header.split(";", 1)[0].split("=", 1)[-1]
+        sets = lambda name: bool(post_json(secure, "/authentication/options", {}, cookie=issued, name=name)
+                                 .headers.get_all("Set-Cookie"))
+        checks.equal("... which the server reads back, and not the same ID under the unprefixed name",
+                     (sets("__Host-passkey_session"), sets("passkey_session")), (False, True))
 
     # Each part on servers of its own: a crash in one is a failure, and the next still runs.
     parts = [
