@@ -47,25 +47,25 @@ struct PasskeyAPI: Sendable {
             try await authenticationVerify(request)
         }
         router.post("signout") { request, _ in
-            try await service.signOut(session: SessionCookie.sessionID(of: request, secure: secureCookies))
+            try await service.signOut(session: sessionID(of: request))
             var response = try JSONResponse.encoding(["signedOut": true])
             response.setCookie(SessionCookie.expired(secure: secureCookies))
             return response
         }
         router.get("account") { request, _ in
             try JSONResponse.encoding(
-                try await service.account(session: SessionCookie.sessionID(of: request, secure: secureCookies)))
+                try await service.account(session: sessionID(of: request)))
         }
         router.post("account/passkeys/:credentialId/name") { request, context in
             let credentialID = try context.parameters.require("credentialId")
             let name = try PasskeyName(RenameRequest.reading(try await Self.body(of: request)).name)
-            let session = SessionCookie.sessionID(of: request, secure: secureCookies)
+            let session = sessionID(of: request)
             try await service.renamePasskey(credentialID, to: name, session: session)
             return try JSONResponse.encoding(try await service.account(session: session))
         }
         router.delete("account/passkeys/:credentialId") { request, context in
             let credentialID = try context.parameters.require("credentialId")
-            let session = SessionCookie.sessionID(of: request, secure: secureCookies)
+            let session = sessionID(of: request)
             try await service.deletePasskey(credentialID, session: session)
             return try JSONResponse.encoding(try await service.account(session: session))
         }
@@ -77,7 +77,7 @@ struct PasskeyAPI: Sendable {
         try limit(context)
         let options = try OptionsRequest.reading(try await Self.body(of: request))
         let username = try options.username.map { name throws(ServerError) in try Username(name) }
-        let session = SessionCookie.sessionID(of: request, secure: secureCookies)
+        let session = sessionID(of: request)
         return answer(
             try await service.beginRegistration(username: username, session: session),
             cookie: session)
@@ -86,7 +86,7 @@ struct PasskeyAPI: Sendable {
     private func registrationVerify(_ request: Request) async throws -> Response {
         let body = try await Self.bodyBytes(of: request)
         let finished = try await service.finishRegistration(
-            responseBytes: body, session: SessionCookie.sessionID(of: request, secure: secureCookies))
+            responseBytes: body, session: sessionID(of: request))
         var response = try JSONResponse.encoding(finished.outcome)
         response.setCookie(SessionCookie.cookie(for: finished.sessionID, secure: secureCookies))
         return response
@@ -98,7 +98,7 @@ struct PasskeyAPI: Sendable {
         try limit(context)
         let options = try OptionsRequest.reading(try await Self.body(of: request))
         let username = try options.username.map { name throws(ServerError) in try Username(name) }
-        let session = SessionCookie.sessionID(of: request, secure: secureCookies)
+        let session = sessionID(of: request)
         return answer(
             try await service.beginAuthentication(username: username, session: session),
             cookie: session)
@@ -107,10 +107,15 @@ struct PasskeyAPI: Sendable {
     private func authenticationVerify(_ request: Request) async throws -> Response {
         let body = try await Self.bodyBytes(of: request)
         let finished = try await service.finishAuthentication(
-            responseBytes: body, session: SessionCookie.sessionID(of: request, secure: secureCookies))
+            responseBytes: body, session: sessionID(of: request))
         var response = try JSONResponse.encoding(finished.outcome)
         response.setCookie(SessionCookie.cookie(for: finished.sessionID, secure: secureCookies))
         return response
+    }
+
+    /// The session ID the request's cookie carries, under this server's cookie name.
+    private func sessionID(of request: Request) -> String? {
+        SessionCookie.sessionID(of: request, secure: secureCookies)
     }
 
     /// Refuses the request when its client asked for options too often.

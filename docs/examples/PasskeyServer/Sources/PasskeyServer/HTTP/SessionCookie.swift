@@ -38,7 +38,7 @@ enum SessionCookie {
     /// The cookie that makes the browser forget its session.
     static func expired(secure: Bool) -> Cookie {
         Cookie(
-            name: name(secure: secure), value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true,
-            sameSite: .strict)
+            name: name(secure: secure), value: "", maxAge: 0, path: "/", secure: secure,
+            httpOnly: true, sameSite: .strict)
     }
 }
