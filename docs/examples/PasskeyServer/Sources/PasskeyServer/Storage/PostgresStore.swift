@@ -173,6 +173,12 @@ struct PostgresStore: PasskeyStorage {
                 let session = try await Self.lockedSession(
                     ceremony.session, on: connection, logger: logger)
             else { throw ServerError.noCeremony(.registration) }
+            // §7.1 step 26, the server's part, before the account, as the SQLite store does it
+            // (the same refusal on both); the primary key says it again on insert.
+            let credentialID = Base64URL.encode(record.id)
+            let taken = try await connection.query(
+                "SELECT 1 FROM credentials WHERE id = \(credentialID)", logger: logger)
+            for try await _ in taken.decode(Int32.self) { throw ServerError.credentialExists }
             let user: UserRow
             if let userID = ceremony.userID {
                 // Adding a passkey: still the user signed in on this session.
