@@ -9,8 +9,8 @@ import Darwin
 #endif
 
 /// The last good BLOB on disk: one file, `blob.jwt`, in the cache directory, replaced
-/// atomically (written to a temporary file in the same directory, flushed, then renamed over
-/// the old one), so a reader or a crash never sees a partial file.
+/// atomically (written to a temporary file in the same directory, flushed, renamed over the
+/// old one, then the directory flushed), so a reader or a crash never sees a partial file.
 struct MetadataCache: Sendable {
     /// The file's name in the directory.
     static let fileName = "blob.jwt"
@@ -32,7 +32,7 @@ struct MetadataCache: Sendable {
     ///   than `maximumBytes`.
     func read(maximumBytes: Int) throws(MetadataServiceError) -> [UInt8]? {
         let path = fileURL.path
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw MetadataServiceError(.cache, "\(path): \(Self.errorText())")
@@ -46,7 +46,7 @@ struct MetadataCache: Sendable {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress, $0.count)
+                systemRead(descriptor, $0.baseAddress, $0.count)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -81,13 +81,16 @@ struct MetadataCache: Sendable {
             throw MetadataServiceError(
                 .cache, "\(directoryPath): \(Self.errorText())")
         }
+        // Not inherited by a process this one starts (mkostemp, which sets it at once, is a GNU
+        // extension the Glibc module does not export).
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let temporary = String(
             decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: String?
         var offset = 0
         while offset < bytes.count, failure == nil {
             let written = bytes[offset...].withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress, $0.count)
+                systemWrite(descriptor, $0.baseAddress, $0.count)
             }
             if written < 0 {
                 if errno != EINTR { failure = Self.errorText() }
@@ -106,5 +109,29 @@ struct MetadataCache: Sendable {
             unlink(temporary)
             throw MetadataServiceError(.cache, "\(fileURL.path): \(failure)")
         }
+        // The rename is durable once the directory is: without this, a crash soon after could
+        // bring back the previous file (an older BLOB, below the rollback floor the service
+        // keeps in memory).
+        let directoryDescriptor = open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directoryDescriptor >= 0 else {
+            throw MetadataServiceError(.cache, "\(directoryPath): \(Self.errorText())")
+        }
+        defer { close(directoryDescriptor) }
+        guard fsync(directoryDescriptor) == 0 else {
+            throw MetadataServiceError(.cache, "\(directoryPath): \(Self.errorText())")
+        }
     }
+}
+
+// The C calls by other names: inside `MetadataCache`, `read` and `write` name its methods.
+private func systemRead(
+    _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int
+)
+    -> Int
+{
+    read(descriptor, buffer, count)
+}
+
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }
