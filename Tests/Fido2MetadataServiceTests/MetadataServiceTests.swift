@@ -251,6 +251,35 @@ final class BLOBSource: Sendable {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["blob.jwt"])
     }
 
+    /// A cache write that failed is made again by the next refresh, even when that refresh
+    /// fetches the same BLOB: else a restart would load the older file, or none.
+    @Test func aFailedCacheWriteIsMadeAgainByTheNextRefresh() async throws {
+        // The cache directory's path is taken by a file: the directory cannot be made (also
+        // as root, which file modes would not stop).
+        let parent = try Self.temporaryDirectory()
+        let directory = parent.appendingPathComponent("cache")
+        try Data("not a directory".utf8).write(to: directory)
+        let harness = try Harness(directory: directory)
+        let seven = try harness.blob(7)
+        harness.source.serve(seven)
+        var events = await harness.service.refresh()
+        guard case .updated(7, nil) = events.first, case .cacheWriteFailed = events.last else {
+            Issue.record("\(events)")
+            return
+        }
+        try FileManager.default.removeItem(at: directory)
+        events = await harness.service.refresh()
+        guard case .unchanged(7) = events.first, events.count == 1 else {
+            Issue.record("\(events)")
+            return
+        }
+        #expect(harness.cached == seven)
+        // Written once: a third refresh of the same BLOB leaves the file alone.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("blob.jwt"))
+        _ = await harness.service.refresh()
+        #expect(harness.cached == nil)
+    }
+
     /// A server that sends a byte every 100 ms (20 s in all) is cut off at the 1 s time-out:
     /// the deadline bounds the whole download, not the silence between two bytes.
     @Test func aTricklingDownloadTimesOut() async throws {

@@ -70,6 +70,9 @@ public final class MetadataService: Sendable {
     private struct State {
         var blob: MetadataBLOB?
         var lastAttempt: Int64?
+        /// The number of the BLOB the cache file holds, as far as this service knows (nil when
+        /// none, or when the last write failed).
+        var cachedNumber: Int64?
     }
 
     /// The configuration.
@@ -145,7 +148,8 @@ public final class MetadataService: Sendable {
     ///   ``MetadataServiceEvent/rollbackRefused(fetched:held:)``,
     ///   ``MetadataServiceEvent/fetchFailed(_:serving:)``,
     ///   ``MetadataServiceEvent/verificationFailed(_:serving:)``, then
-    ///   ``MetadataServiceEvent/cacheWriteFailed(_:)`` when the cache was not written.
+    ///   ``MetadataServiceEvent/cacheWriteFailed(_:)`` when the cache was not written (the next
+    ///   refresh writes it, even when it fetches the same BLOB).
     @discardableResult
     public func refresh() async -> [MetadataServiceEvent] {
         await refreshing.run { await self.refreshNow() }
@@ -170,6 +174,7 @@ public final class MetadataService: Sendable {
                 options.allowsStale = true
                 let blob = try MetadataBLOB(compact: bytes, options: options)
                 let held = state.withLock { state -> MetadataBLOB in
+                    state.cachedNumber = blob.number
                     if let current = state.blob, current.number >= blob.number { return current }
                     state.blob = blob
                     return blob
@@ -234,10 +239,20 @@ public final class MetadataService: Sendable {
             return .updated(number: fetched.number, previous: current.number)
         }
         events.append(outcome)
-        if case .updated = outcome {
+        // A served BLOB the cache does not hold yet: a new one, or the same one again after its
+        // write failed (else a restart would load the older file, or none).
+        let writes: Bool
+        switch outcome {
+        case .updated: writes = true
+        case .unchanged: writes = state.withLock { $0.cachedNumber != fetched.number }
+        default: writes = false
+        }
+        if writes {
             do {
                 try cache.write(bytes)
+                state.withLock { $0.cachedNumber = fetched.number }
             } catch {
+                state.withLock { $0.cachedNumber = nil }
                 events.append(.cacheWriteFailed(error))
             }
         }
