@@ -57,7 +57,8 @@ public struct CredentialReassessment: Sendable, Hashable {
     public let credentialID: [UInt8]
     /// The AAGUID of the kept attestation object, when it has attested credential data.
     public let aaguid: AAGUID?
-    /// The attestation certificate key identifiers of the kept chain, leaf first.
+    /// The attestation certificate key identifiers of the kept chain, leaf first (of each
+    /// chain in turn, for a `compound` statement).
     public let keyIdentifiers: [String]
     /// The matching entries, primary first (empty when none matched).
     public let entries: [MetadataEntry]
@@ -97,14 +98,24 @@ extension MetadataTrustPolicy {
                 blobNumber: blobNumber)
         }
         let aaguid = object.authenticatorData.attestedCredentialData?.aaguid
-        let chain = Self.chain(of: object.statement)
-        let keyIdentifiers = chain.compactMap(MetadataBLOB.keyIdentifier(of:))
-        let found = entries(aaguid: aaguid, chain: chain)
+        // Each chain is judged as registration judged it: a compound statement's entries were
+        // each verified, so a status reported for any one of their chains refuses the record.
+        var keyIdentifiers: [String] = []
+        var found: [MetadataEntry] = []
+        var firstRefusal: CredentialReassessment.Refusal?
+        for chain in Self.chains(of: object.statement) {
+            keyIdentifiers += chain.compactMap(MetadataBLOB.keyIdentifier(of:))
+            let matched = entries(aaguid: aaguid, chain: chain)
+            found += matched.filter { entry in !found.contains(entry) }
+            if firstRefusal == nil, !matched.isEmpty {
+                firstRefusal = refusal(of: matched, path: chain)
+            }
+        }
         let verdict: CredentialReassessment.Verdict =
             if found.isEmpty {
                 .notListed
-            } else if let refusal = refusal(of: found, path: chain) {
-                .refused(refusal)
+            } else if let firstRefusal {
+                .refused(firstRefusal)
             } else {
                 .accepted
             }
@@ -116,6 +127,15 @@ extension MetadataTrustPolicy {
     /// ``reassess(_:)-(CredentialRecord)`` for each of `records`, in order.
     public func reassess(_ records: some Sequence<CredentialRecord>) -> [CredentialReassessment] {
         records.map { reassess($0) }
+    }
+
+    /// The chains a statement carries: one (empty for `none`, self attestation and unknown
+    /// formats), or for a `compound` statement each entry's that has one (one empty chain
+    /// when none has).
+    static func chains(of statement: AttestationStatement) -> [[Certificate]] {
+        guard case .compound(let entries) = statement else { return [chain(of: statement)] }
+        let chains = entries.map(chain(of:)).filter { !$0.isEmpty }
+        return chains.isEmpty ? [[]] : chains
     }
 
     /// The certificates of a statement's chain that parse, attestation certificate first

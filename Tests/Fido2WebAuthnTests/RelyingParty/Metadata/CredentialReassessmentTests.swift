@@ -2,6 +2,7 @@ import Fido2Crypto
 import Fido2Vectors
 import Fido2WebAuthn
 import Fido2WebAuthnTestSupport
+import Fido2WebAuthnWire
 import Testing
 
 /// `MetadataTrustPolicy.reassess`: records registered under one BLOB, judged by a newer one.
@@ -64,5 +65,53 @@ import Testing
         var garbled = record
         garbled.attestationObject = [0xff]
         #expect(!MetadataTrustPolicy(blob: good).reassess(garbled).isRefused)
+    }
+
+    /// A `compound` statement is judged by each entry's chain, as registration verified each
+    /// entry: a status reported only for the second chain's key refuses the record.
+    @Test func aCompoundStatementIsJudgedByEachOfItsChains() throws {
+        let parts = try CompoundAttestationVerifierTests.parts()
+        let other = try TestAttestationPKI()
+        let hash = DigestAlgorithm.sha256.hash(try parts.ceremony.clientDataJSON)
+        let second = AttestationStatement.packed(
+            try .fullAttestation(
+                authenticatorData: parts.authenticatorData, clientDataHash: hash,
+                attestationKey: other.attestationKey,
+                certificates: [
+                    try other.packedCertificate(aaguid: SyntheticCeremony.aaguid.bytes).derEncoded
+                ]))
+        let secondLeaf = try other.packedCertificate(aaguid: SyntheticCeremony.aaguid.bytes)
+        let secondKey = try #require(MetadataBLOB.keyIdentifier(of: secondLeaf))
+        var ceremony = parts.ceremony
+        ceremony.attestation = .raw(
+            format: "compound",
+            statement: CompoundAttestationVerifierTests.compound(
+                [parts.fullStatement, second].map {
+                    (
+                        $0.format,
+                        CompoundAttestationVerifierTests.encoded($0, parts.authenticatorData)
+                    )
+                }))
+        let record = try SyntheticCeremony.relyingParty().verifyRegistration(
+            try ceremony.registration(),
+            expecting: RegistrationExpectations(challenge: SyntheticCeremony.challenge)
+        ).credentialRecord()
+
+        let service = try TestMetadataService()
+        let revoked = try service.verified(
+            number: 9,
+            entries: [
+                TestMetadataService.entry(
+                    keyIdentifiers: [secondKey], roots: [other.root.certificate],
+                    statuses: ["ATTESTATION_KEY_COMPROMISE"])
+            ])
+        let assessment = MetadataTrustPolicy(blob: revoked).reassess(record)
+        guard case .refused(.status(let status, _)) = assessment.verdict else {
+            Issue.record("\(assessment.verdict)")
+            return
+        }
+        #expect(status.rawValue == "ATTESTATION_KEY_COMPROMISE")
+        #expect(assessment.keyIdentifiers.count == 2)
+        #expect(assessment.keyIdentifiers.last == secondKey)
     }
 }
