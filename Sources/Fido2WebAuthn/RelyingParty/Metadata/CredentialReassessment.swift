@@ -46,10 +46,10 @@ public struct CredentialReassessment: Sendable, Hashable {
         case refused(Refusal)
         /// The BLOB lists the authenticator and the policy accepts it.
         case accepted
-        /// The BLOB does not list the authenticator (by AAGUID nor by key identifier). Under a
-        /// ``MetadataTrustPolicy/Mode/strict`` policy registration would refuse such an
-        /// attested authenticator today (perhaps dropped from the BLOB since): treat it as a
-        /// refusal there.
+        /// The BLOB does not list the authenticator (by AAGUID nor by key identifier). When the
+        /// kept statement has a chain (``CredentialReassessment/keyIdentifiers`` is not
+        /// empty), a ``MetadataTrustPolicy/Mode/strict`` policy's registration would refuse it
+        /// today (dropped from the BLOB since): treat it as a refusal there.
         case notListed
         /// The record kept no attestation object, or one that does not read (the reason):
         /// nothing to look up.
