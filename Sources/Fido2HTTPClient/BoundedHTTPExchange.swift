@@ -75,9 +75,11 @@ package enum BoundedHTTPExchange {
         // hold the caller for as long as it likes; this deadline ends the exchange. It runs on
         // Dispatch, not in a task: a busy cooperative pool would delay a task's wake-up for as
         // long as it stays busy.
-        let deadline = DispatchWorkItem {
-            collector.expire()
-            task.cancel()
+        // Weak: a cancelled item stays queued until its time, and must not keep the task, its
+        // session and the collector alive that long (or past the process's end).
+        let deadline = DispatchWorkItem { [weak collector, weak task] in
+            collector?.expire()
+            task?.cancel()
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadline)
         defer { deadline.cancel() }
