@@ -75,13 +75,16 @@ package enum BoundedHTTPExchange {
         // hold the caller for as long as it likes; this deadline ends the exchange. It runs on
         // Dispatch, not in a task: a busy cooperative pool would delay a task's wake-up for as
         // long as it stays busy.
-        // Weak: a cancelled item stays queued until its time, and must not keep the task, its
-        // session and the collector alive that long (or past the process's end).
-        let deadline = DispatchWorkItem { [weak collector, weak task] in
+        // A timer source, not a work item: a cancelled source leaves the timer queue at once
+        // (a cancelled work item stays queued until its time). Weak, so that nothing of this
+        // exchange outlives it through the handler either.
+        let deadline = DispatchSource.makeTimerSource(queue: .global())
+        deadline.setEventHandler { [weak collector, weak task] in
             collector?.expire()
             task?.cancel()
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadline)
+        deadline.schedule(deadline: .now() + seconds)
+        deadline.resume()
         defer { deadline.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
