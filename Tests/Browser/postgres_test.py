@@ -282,6 +282,35 @@ def run(checks, browser, postgres, servers, origins):
     check(f"a sign-in waiting on a row lock held for 12 s fails after the 5 s lock time-out (500 in "
           f"{took:.1f} s), not when the lock goes", status == 500 and took < 11, (status, answer, took))
 
+    # Two passkeys added to one account at once, from two sessions on A and B: the user's row
+    # lock counts them one after the other, so their default names differ. First a second
+    # session (its own cookie jar) signed in with a copy of the platform passkey.
+    check("alice signs in again on A", client.sign_in("alice")["status"] == 200)
+    second_page = new_page(browser, browser.new_context())
+    copy = second_page.add_authenticator(**PLATFORM)
+    for entry in page.credentials(platform):
+        second_page.send("WebAuthn.addCredential", {"authenticatorId": copy, "credential": entry})
+    second = Client(second_page, b)
+    check("a second session signs in as alice on B", second.sign_in("alice")["status"] == 200)
+    bodies = []
+    for adding, authenticator in ((client, platform), (second, copy)):
+        # A new authenticator: the one holding alice's passkey is in excludeCredentials.
+        adding.page.remove_authenticator(authenticator)
+        adding.page.add_authenticator(**SECURITY_KEY)
+        options = adding.post("/registration/options", {})["json"]
+        adding.page.send("Page.bringToFront")
+        created = adding.create(options)
+        check(f"a new passkey made on {adding.origin}", created.get("credential") is not None, created)
+        made = created.get("credential")
+        bodies.append((adding.origin, json.dumps(made).encode(), session_cookie(adding.page)))
+    results = at_once(*[lambda o=o, body=body, c=c: post_raw(o, "/registration/verify", body, c)
+                        for o, body, c in bodies])
+    names = postgres.psql("SELECT c.name FROM credentials c JOIN users u ON u.id = c.user_id "
+                          "WHERE u.username = 'alice'")
+    check("two passkeys added to one account at once on A and B: both 200, all default names "
+          "differ", [status for status, _ in results] == [200, 200]
+          and len(names) == 4 and len({row[0] for row in names}) == 4, (results, names))
+
     # Sign-ups on both while A is killed: B keeps serving, no 200 is lost. Each load tab is in
     # a browser context of its own: its own cookie jar, as two people are.
     pages = []

@@ -41,6 +41,7 @@ struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
     enum Columns {
         static let userID = Column(CodingKeys.userID)
         static let createdAt = Column(CodingKeys.createdAt)
+        static let id = Column(CodingKeys.id)
     }
 
     /// A row as stored.
@@ -108,17 +109,19 @@ struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
             arguments: [Base64URL.encode(credentialID)])
     }
 
-    /// The credential rows of the user of row `userID`, oldest first.
+    /// The credential rows of the user of row `userID`, oldest first (by credential ID within one
+    /// millisecond, as the PostgreSQL store orders them).
     static func rows(ofUser userID: Int64, in db: Database) throws -> [CredentialRow] {
         try CredentialRow.fetchAll(
             db.cachedStatement(
-                sql: "SELECT * FROM credentials WHERE user_id = ? ORDER BY created_at, rowid"),
+                sql: "SELECT * FROM credentials WHERE user_id = ? ORDER BY created_at, id"),
             arguments: [userID])
     }
 
-    /// The credential records of the user of row `userID`, oldest first.
+    /// The credential records of the user of row `userID`, in the order of
+    /// ``rows(ofUser:in:)``.
     static func records(ofUser userID: Int64, in db: Database) throws -> [CredentialRecord] {
-        try CredentialRow.filter(Columns.userID == userID).order(Columns.createdAt)
+        try CredentialRow.filter(Columns.userID == userID).order(Columns.createdAt, Columns.id)
             .fetchAll(db).map { try $0.credentialRecord() }
     }
 }

@@ -181,12 +181,16 @@ struct PostgresStore: PasskeyStorage {
             for try await _ in taken.decode(Int32.self) { throw ServerError.credentialExists }
             let user: UserRow
             if let userID = ceremony.userID {
-                // Adding a passkey: still the user signed in on this session.
+                // Adding a passkey: still the user signed in on this session. The user's row is
+                // locked, so two passkeys added at once (two sessions) are counted one after the
+                // other for their default names, as SQLite's one writer orders them.
                 guard session.userID == userID,
                     let account = try await Self.firstUser(
                         connection.query(
-                            "SELECT \(unescaped: Self.userColumns) FROM users WHERE id = \(userID)",
-                            logger: logger))
+                            """
+                            SELECT \(unescaped: Self.userColumns) FROM users
+                            WHERE id = \(userID) FOR UPDATE
+                            """, logger: logger))
                 else { throw ServerError.notSignedIn }
                 user = account
             } else {
