@@ -40,8 +40,6 @@ struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
 
     enum Columns {
         static let userID = Column(CodingKeys.userID)
-        static let createdAt = Column(CodingKeys.createdAt)
-        static let id = Column(CodingKeys.id)
     }
 
     /// A row as stored.
@@ -121,7 +119,6 @@ struct CredentialRow: Codable, Sendable, FetchableRecord, PersistableRecord {
     /// The credential records of the user of row `userID`, in the order of
     /// ``rows(ofUser:in:)``.
     static func records(ofUser userID: Int64, in db: Database) throws -> [CredentialRecord] {
-        try CredentialRow.filter(Columns.userID == userID).order(Columns.createdAt, Columns.id)
-            .fetchAll(db).map { try $0.credentialRecord() }
+        try rows(ofUser: userID, in: db).map { try $0.credentialRecord() }
     }
 }
