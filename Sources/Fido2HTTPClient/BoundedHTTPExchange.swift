@@ -52,6 +52,11 @@ package enum BoundedHTTPExchange {
         case noAnswer
     }
 
+    /// Where deadlines fire: a queue of its own, which Dispatch gives a thread when it has work,
+    /// not the global queue, whose few threads a busy process (its task pool among them) can
+    /// hold for as long as it stays busy.
+    private static let deadlineQueue = DispatchQueue(label: "fido2kit.http-deadline")
+
     /// Sends `request` and collects at most `maximumBytes` of its answer.
     package static func perform(
         _ request: URLRequest, seconds: Double, maximumBytes: Int, redirects: Redirects
@@ -78,7 +83,7 @@ package enum BoundedHTTPExchange {
         // A timer source, not a work item: a cancelled source leaves the timer queue at once
         // (a cancelled work item stays queued until its time). Weak, so that nothing of this
         // exchange outlives it through the handler either.
-        let deadline = DispatchSource.makeTimerSource(queue: .global())
+        let deadline = DispatchSource.makeTimerSource(queue: deadlineQueue)
         deadline.setEventHandler { [weak collector, weak task] in
             collector?.expire()
             task?.cancel()

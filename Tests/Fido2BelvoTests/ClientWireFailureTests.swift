@@ -79,8 +79,8 @@ import Testing
         let error = await belvoError {
             _ = try await client(server, timeout: .seconds(1)).getPaymentInstitutions()
         }
-        #expect(error?.kind == .network)
-        #expect(error?.reason.contains("timed out after") == true)
+        #expect(error?.kind == .network, "\(String(describing: error))")
+        #expect(error?.reason.contains("timed out after") == true, "\(String(describing: error))")
     }
 
     /// An API call follows a redirect within its origin (with its credentials), and not to
